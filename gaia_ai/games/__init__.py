@@ -1,0 +1,1 @@
+"""Game rules packages: one folder per game behind the common state interface."""
