@@ -1,0 +1,1 @@
+"""Gaia Project: rules data, board, setup and move notation."""
