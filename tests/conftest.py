@@ -1,0 +1,24 @@
+"""Shared pytest fixtures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    """tests/data: the corpus sample and the three boardgamers.space exports."""
+    return DATA_DIR
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    """The ``shared`` folder beside the project root (full corpus); skip when absent."""
+    path = Path(__file__).resolve().parents[1].parent / "shared"
+    if not path.is_dir():
+        pytest.skip(f"{path} not available")
+    return path
