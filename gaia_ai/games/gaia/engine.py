@@ -1,0 +1,152 @@
+"""The Gaia Project game state: a Pythonic API over the Cython rules core.
+
+    state = GaiaState.new(GameSetup.random(3, seed="demo"))
+    state.apply_line("p1 faction terrans")
+    state.snapshot()
+
+Commands use the boardgamers.space notation (see notation.py); every rule is enforced by the core,
+which raises IllegalMoveError naming the command and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gaia_ai._core import gaia_rules
+from gaia_ai.games.gaia.errors import IllegalMoveError, NotationError
+from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, parse_line
+from gaia_ai.games.gaia.setup import GameSetup
+
+PLANET_INDEX = {letter: i for i, letter in enumerate(gaia_rules.PLANET_LETTERS)}
+FACTIONS: tuple[str, ...] = gaia_rules.FACTION_NAMES
+FINAL_TILES: tuple[str, ...] = gaia_rules.FINAL_NAMES
+POSITIONS: tuple[str, ...] = gaia_rules.POSITION_NAMES
+
+
+def _tile_number(tile_id: str) -> int:
+    return int(tile_id.lstrip("advtech").lstrip("tech"))
+
+
+def _core_for(setup: GameSetup) -> Any:
+    board = setup.board
+    hexes = board.hexes
+    sector_ids = sorted({h.sector for h in hexes})
+    n = len(hexes)
+    distances = [[board.distance(i, j) for j in range(n)] for i in range(n)]
+    tech_at = [_tile_number(setup.tech_tiles[pos]) for pos in POSITIONS[:9]]
+    tech_at += [_tile_number(setup.adv_tech_tiles[pos]) for pos in POSITIONS[9:]]
+    core = gaia_rules.Core(
+        setup.num_players,
+        [PLANET_INDEX[h.planet] for h in hexes],
+        [sector_ids.index(h.sector) for h in hexes],
+        distances,
+        [int(t[5:]) - 1 for t in setup.round_scoring],
+        [FINAL_TILES.index(t) for t in setup.final_scoring],
+        [int(b[7:]) - 1 for b in setup.boosters],
+        tech_at,
+        int(setup.terraforming_federation[3:]) - 1,
+        [setup.federation_supply.get(f"fed{i}", 0) for i in range(1, 7)],
+    )
+    core.hex_index = {label: i for i, label in enumerate(board.labels)}
+    return core
+
+
+class GaiaState:
+    """A position of a Gaia Project game. Mutable; copy() is cheap (one memcpy of the C state)."""
+
+    __slots__ = ("setup", "_core", "_labels")
+
+    def __init__(self, setup: GameSetup, core: Any) -> None:
+        self.setup = setup
+        self._core = core
+        self._labels = list(setup.board.labels)
+
+    @classmethod
+    def new(cls, setup: GameSetup) -> GaiaState:
+        return cls(setup, _core_for(setup))
+
+    def copy(self) -> GaiaState:
+        return GaiaState(self.setup, self._core.copy())
+
+    # ---- whose decision ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Index of the player whose decision it is (-1 once the game is over)."""
+        return int(self._core.current_player)
+
+    @property
+    def phase(self) -> str:
+        return str(self._core.phase)
+
+    @property
+    def round(self) -> int:
+        return int(self._core.round)
+
+    @property
+    def is_terminal(self) -> bool:
+        return bool(self._core.finished)
+
+    def faction(self, player: int) -> str | None:
+        return self._core.faction(player)
+
+    def final_scores(self) -> list[int] | None:
+        return self._core.final_scores()
+
+    # ---- applying moves -----------------------------------------------------------------------------
+    def player_of(self, prefix: str | None) -> int:
+        """Map a line prefix (p1..p5 or a faction name) to a player index."""
+        if prefix is None:
+            return self.current_player
+        if prefix[0] == "p" and prefix[1:].isdigit():
+            p = int(prefix[1:]) - 1
+            if not 0 <= p < self.setup.num_players:
+                raise NotationError(f"no player {prefix!r} in a {self.setup.num_players}-player game")
+            return p
+        for p in range(self.setup.num_players):
+            if self.faction(p) == prefix:
+                return p
+        raise NotationError(f"no player plays {prefix!r} in this game")
+
+    def apply_line(self, text: str | LogLine) -> None:
+        """Apply one logged line: a player's commands, then the end of the turn if the line ends it."""
+        line = parse_line(text) if isinstance(text, str) else text
+        if line.commands and line.commands[0].name == "init":
+            return
+        player = self.player_of(line.player)
+        for command in line.commands:
+            if command == ENDTURN:
+                continue
+            self.apply(command, player)
+        if line.ends_turn:
+            self._call(self._core.end_turn, player, text=str(text))
+
+    def apply(self, command: Command | str, player: int | None = None) -> None:
+        """Apply one command (a Command or its notation) for player (default: whose decision it is)."""
+        if isinstance(command, str):
+            command = Command.parse(command)
+        if player is None:
+            player = self.current_player
+        if command == ENDTURN:
+            self._call(self._core.end_turn, player, text="endturn")
+            return
+        self._call(self._core.command, player, command.name, tuple(command.args), text=str(command))
+
+    def _call(self, fn: Any, player: int, *args: Any, text: str) -> None:
+        try:
+            fn(player, *args)
+        except gaia_rules.IllegalMove as e:
+            who = self.faction(player) or f"p{player + 1}"
+            raise IllegalMoveError(f"illegal move {text!r} for {who}: {e}") from None
+
+    # ---- reading -------------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The state in the corpus snapshot format (r, ph, tm, p, b, t, ba) plus the occupied board."""
+        return self._core.snapshot(self._labels)
+
+    def __repr__(self) -> str:
+        factions = ", ".join(self.faction(p) or f"p{p + 1}" for p in range(self.setup.num_players))
+        return f"<GaiaState round {self.round} phase {self.phase} to move p{self.current_player + 1} [{factions}]>"
+
+    def legal_moves(self) -> list[Command]:
+        """The legal atomic commands of the player to move (each applies with apply()); [] at the end."""
+        return [Command(name, tuple(args)) for name, args in gaia_rules.legal_commands(self._core)]

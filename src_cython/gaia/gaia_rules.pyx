@@ -1,0 +1,16 @@
+# cython: language_level=3
+"""Gaia Project rules core: a fixed-size C state, cloned by memcpy, and the commands of the real game.
+
+Python code reaches it through gaia_ai.games.gaia (State); nothing else imports this module.
+"""
+from libc.string cimport memcpy, memset
+
+include "consts.pxi"
+include "tables.pxi"
+include "state.pxi"
+include "power.pxi"
+include "board.pxi"
+include "rules.pxi"
+include "flow.pxi"
+include "commands.pxi"
+include "movegen.pxi"

@@ -1,0 +1,504 @@
+# The rules: events, building, research, tiles, federations, actions, passing.
+
+cdef int on_event(GState* s, GameContext* c, int p, int ev, int n) except -1:
+    """A scoring event happened n times: round tile, and tech tiles that pay per event."""
+    cdef int tile
+    if n <= 0:
+        return 0
+    if 1 <= s.round <= 6:
+        tile = c.round_tiles[s.round - 1]
+        if ROUND_TILE[tile][0] == ev:
+            s.pl[p].vp += ROUND_TILE[tile][1] * n
+    if ev == EV_GAIAMINE and has_tile(s, c, p, 7):
+        s.pl[p].vp += 3 * n
+    if ev == EV_RESEARCH and has_adv(s, c, p, 2):
+        s.pl[p].vp += 2 * n
+    if ev == EV_MINE and has_adv(s, c, p, 14):
+        s.pl[p].vp += 3 * n
+    if ev == EV_TS and has_adv(s, c, p, 15):
+        s.pl[p].vp += 3 * n
+    return 0
+
+
+cdef int push_pending(GState* s, int kind, int arg) except -1:
+    if s.npend >= MAXPEND:
+        illegal("internal: too many pending decisions")
+    s.pend[s.npend].kind = kind
+    s.pend[s.npend].arg = arg
+    s.npend += 1
+    return 0
+
+
+cdef int pop_pending(GState* s, int kind) except -1:
+    """Remove the first pending decision of this kind; return its arg, or -100 if none is pending."""
+    cdef int i, arg
+    for i in range(s.npend):
+        if s.pend[i].kind == kind:
+            arg = s.pend[i].arg
+            while i < s.npend - 1:
+                s.pend[i] = s.pend[i + 1]
+                i += 1
+            s.npend -= 1
+            return arg
+    return -100
+
+
+cdef int join_adjacent_federation(GState* s, GameContext* c, int p, int h) except -1:
+    """A new building next to one of the player's federations joins it, with the player's buildings
+    connected to it (the whole group of adjacent buildings)."""
+    cdef int group[MAXHEX]
+    cdef int n = 1, i = 0, j, touches = 0
+    group[0] = h
+    while i < n:
+        for j in range(c.nhex):
+            if c.dist[group[i]][j] == 1:
+                if (s.fed_mask[j] >> p) & 1:
+                    touches = 1
+                elif occupies(s, p, j) and s.building[j] != B_GF and not in_list(group, n, j):
+                    group[n] = j
+                    n += 1
+        i += 1
+    if touches:
+        for i in range(n):
+            s.fed_mask[group[i]] |= 1 << p
+    return 0
+
+
+cdef inline int in_list(int* xs, int n, int x) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if xs[i] == x:
+            return 1
+    return 0
+
+
+cdef int note_built(GState* s, int h) except -1:
+    if s.nbuilt < MAXBUILT:
+        s.built[s.nbuilt] = h
+        s.nbuilt += 1
+    return 0
+
+
+cdef int gaiaformers_free(PlayerState* pl) noexcept nogil:
+    return pl.gf_owned - pl.nbuild[B_GF] - pl.gf_spent
+
+
+cdef int range_qic(GState* s, GameContext* c, int p, int h, int bonus) except -1:
+    """Qic needed to reach hex h (each qic adds 2 range)."""
+    cdef int d = distance_to_player(s, c, p, h)
+    cdef int r = player_range(&s.pl[p]) + bonus
+    if d <= r:
+        return 0
+    return (d - r + 1) // 2
+
+
+cdef int pay(GState* s, int p, int credits, int ores, int knowledge, int qic, str what) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    if pl.credits < credits or pl.ores < ores or pl.knowledge < knowledge or pl.qic < qic:
+        illegal("%s costs %dc %do %dk %dq, player has %dc %do %dk %dq" % (
+            what, credits, ores, knowledge, qic, pl.credits, pl.ores, pl.knowledge, pl.qic))
+    pl.credits -= credits
+    pl.ores -= ores
+    pl.knowledge -= knowledge
+    pl.qic -= qic
+    return 0
+
+
+cdef int mine_effects(GState* s, GameContext* c, int p, int h, int new_type) except -1:
+    """Rewards of a new mine on h (after it is placed)."""
+    cdef PlayerState* pl = &s.pl[p]
+    on_event(s, c, p, EV_MINE, 1)
+    if s.planet[h] == PL_GAIA:
+        on_event(s, c, p, EV_GAIAMINE, 1)
+        if pl.faction == F_GLEENS:
+            pl.vp += 2
+    if pl.faction == F_GEODENS and pl.nbuild[B_PI] > 0 and new_type:
+        gain(s, p, R_K, 3)
+    return 0
+
+
+cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int planet = s.planet[h]
+    cdef int steps = 0
+    cdef int free_steps = 0
+    cdef int bonus = 0
+    cdef int qic = 0
+    cdef int ores = 1
+    cdef int arg
+    cdef int types_before
+    if pl.nbuild[B_M] >= 8:
+        illegal("all 8 mines are already on the board")
+    arg = pop_pending(s, PD_BUILD)
+    if arg != -100:
+        free_steps = arg
+    arg = pop_pending(s, PD_RANGE_BUILD)
+    if arg != -100:
+        bonus = arg
+    types_before = planet_types(s, c, p)
+    if setup:
+        if s.owner[h] != -1 or planet != F_HOME[pl.faction]:
+            illegal("a starting mine goes on an empty home planet")
+        s.owner[h] = p
+        s.building[h] = B_M
+        pl.nbuild[B_M] += 1
+        return 0
+    if pl.faction == F_LANTIDS and s.owner[h] != -1 and s.owner[h] != p and s.building[h] != B_GF \
+            and s.building[h] != B_SP and s.guest[h] == -1:
+        qic = range_qic(s, c, p, h, bonus)
+        pay(s, p, 2, 1, 0, qic, "a guest mine")
+        s.guest[h] = p
+        pl.nbuild[B_M] += 1
+        on_event(s, c, p, EV_MINE, 1)   # a guest mine fires only the plain mine events
+        if pl.nbuild[B_PI] > 0:
+            gain(s, p, R_K, 2)
+        join_adjacent_federation(s, c, p, h)
+        note_built(s, h)
+        return 0
+    if s.owner[h] == p and s.building[h] == B_GF:
+        if planet != PL_GAIA:
+            illegal("the gaia-former on this planet has not finished its gaia project")
+        pay(s, p, 2, 1, 0, 0, "a mine")
+        pl.nbuild[B_GF] -= 1
+    else:
+        if s.owner[h] != -1:
+            illegal("the planet is already occupied")
+        if planet == PL_EMPTY or planet == PL_TRANSDIM or planet == PL_LOST:
+            illegal("a mine needs a planet (this hex is %s)" % PLANET_LETTERS[planet])
+        qic = range_qic(s, c, p, h, bonus)
+        if planet == PL_GAIA:
+            if pl.faction == F_GLEENS:
+                ores += 1
+            else:
+                qic += 1
+        else:
+            steps = terraform_steps(F_HOME[pl.faction], planet)
+            ores += imax(0, steps - free_steps) * TERRA_ORE[pl.research[T_TERRA]]
+        pay(s, p, 2, ores, 0, qic, "the mine")
+    s.owner[h] = p
+    s.building[h] = B_M
+    pl.nbuild[B_M] += 1
+    on_event(s, c, p, EV_STEP, imax(steps, free_steps) if planet != PL_GAIA else 0)
+    mine_effects(s, c, p, h, planet_types(s, c, p) > types_before)
+    join_adjacent_federation(s, c, p, h)
+    note_built(s, h)
+    return 0
+
+
+cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int bonus = 0
+    cdef int arg = pop_pending(s, PD_RANGE_BUILD)
+    cdef int qic
+    if arg != -100:
+        bonus = arg
+    if s.planet[h] != PL_TRANSDIM or s.owner[h] != -1:
+        illegal("a gaia-former goes on an empty transdim planet")
+    if gaiaformers_free(pl) <= 0:
+        illegal("no gaia-former available")
+    qic = range_qic(s, c, p, h, bonus)
+    pay(s, p, 0, 0, 0, qic, "the gaia-former's range")
+    discard_tokens(s, p, GF_COST[pl.research[T_GAIA]], 1)
+    s.owner[h] = p
+    s.building[h] = B_GF
+    pl.nbuild[B_GF] += 1
+    return 0
+
+
+cdef int pi_built(GState* s, GameContext* c, int p) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    if pl.faction == F_GLEENS:
+        pl.fed_held[6] += 1
+        gain_fed_reward(s, p, 6)
+        on_event(s, c, p, EV_FED, 1)
+    return 0
+
+
+cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int old = s.building[h]
+    cdef int credits, ores, j, isolated
+    cdef int bescods = pl.faction == F_BESCODS
+    if s.owner[h] != p:
+        illegal("%s is not the player's building" % BUILDING_NAMES[b])
+    if b == B_TS and old == B_M:
+        credits = 3
+        # cheap when another player has a structure (not a gaia-former or space station) within 2;
+        # a lantids guest mine counts, even on the upgrading player's own planet
+        isolated = 1
+        for j in range(c.nhex):
+            if c.dist[h][j] <= 2 and s.owner[j] >= 0 and s.building[j] != B_GF and s.building[j] != B_SP:
+                if s.owner[j] != p or (s.guest[j] >= 0 and s.guest[j] != p):
+                    isolated = 0
+        if isolated:
+            credits = 6
+        pay(s, p, credits, 2, 0, 0, "the trading station")
+    elif (b == B_LAB and old == B_TS) or (b == B_PI and old == (B_LAB if bescods else B_TS)) \
+            or ((b == B_AC1 or b == B_AC2) and old == (B_TS if bescods else B_LAB)):
+        pay(s, p, COST_C[b], COST_O[b], 0, 0, BUILDING_NAMES[b])
+    else:
+        illegal("cannot upgrade %s to %s" % (BUILDING_NAMES[old] if old >= 0 else "nothing", BUILDING_NAMES[b]))
+    if pl.nbuild[b] >= MAX_BUILDINGS[b] or ((b == B_AC1 or b == B_AC2) and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] >= 2):
+        illegal("no %s left" % BUILDING_NAMES[b])
+    pl.nbuild[old] -= 1
+    pl.nbuild[b] += 1
+    s.building[h] = b
+    if b == B_TS:
+        on_event(s, c, p, EV_TS, 1)
+    elif b == B_LAB:
+        on_event(s, c, p, EV_LAB, 1)
+        push_pending(s, PD_TECH, 0)
+    elif b == B_PI:
+        on_event(s, c, p, EV_PA, 1)
+        pi_built(s, c, p)
+    else:
+        on_event(s, c, p, EV_PA, 1)
+        push_pending(s, PD_TECH, 0)
+    note_built(s, h)
+    return 0
+
+
+cdef int gain_fed_reward(GState* s, int p, int kind) except -1:
+    gain(s, p, R_VP, FED_REWARD[kind][0])
+    gain(s, p, R_C, FED_REWARD[kind][1])
+    gain(s, p, R_O, FED_REWARD[kind][2])
+    gain(s, p, R_K, FED_REWARD[kind][3])
+    gain(s, p, R_Q, FED_REWARD[kind][4])
+    gain(s, p, R_T, FED_REWARD[kind][5])
+    return 0
+
+
+cdef int flip_green(GState* s, int p) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int k
+    for k in range(NFEDKIND):
+        if FED_REWARD[k][6] and pl.fed_held[k] > pl.fed_grey[k]:
+            pl.fed_grey[k] += 1
+            return 0
+    illegal("needs a green federation token")
+
+
+cdef int research_up(GState* s, GameContext* c, int p, int t, int free) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int lvl = pl.research[t] + 1
+    cdef int q
+    if lvl > 5:
+        illegal("%s is already at level 5" % TRACK_NAMES[t])
+    if t == T_NAV and pl.faction == F_BALTAKS and pl.nbuild[B_PI] == 0:
+        illegal("baltaks cannot research navigation before their planetary institute")
+    if lvl == 5:
+        for q in range(s.num_players):
+            if s.pl[q].research[t] == 5:
+                illegal("another player already reached level 5 of %s" % TRACK_NAMES[t])
+        if green_feds(pl) == 0:
+            illegal("level 5 needs a green federation token")
+    if not free:
+        pay(s, p, 0, 0, 4, 0, "research")
+    if lvl == 5:
+        flip_green(s, p)
+    pl.research[t] = lvl
+    on_event(s, c, p, EV_RESEARCH, 1)
+    if lvl == 3:
+        charge(s, p, 3)
+    if t == T_TERRA:
+        if lvl == 1 or lvl == 4:
+            gain(s, p, R_O, 2)
+        elif lvl == 5 and not s.terra_fed_taken:
+            s.terra_fed_taken = 1
+            pl.fed_held[c.terra_fed] += 1
+            gain_fed_reward(s, p, c.terra_fed)
+            on_event(s, c, p, EV_FED, 1)
+    elif t == T_NAV:
+        if lvl == 1 or lvl == 3:
+            gain(s, p, R_Q, 1)
+        elif lvl == 5:
+            push_pending(s, PD_LOSTPLANET, 0)
+    elif t == T_INT:
+        gain(s, p, R_Q, (1, 1, 2, 2, 4)[lvl - 1])
+    elif t == T_GAIA:
+        if lvl == 1 or lvl == 3 or lvl == 4:
+            pl.gf_owned += 1
+        elif lvl == 2:
+            gain(s, p, R_T, 3)
+        elif lvl == 5:
+            gain(s, p, R_VP, 4 + gaia_planets(s, c, p))
+    elif t == T_ECO and lvl == 5:
+        gain(s, p, R_C, 6)
+        gain(s, p, R_O, 3)
+        charge(s, p, 6)
+    elif t == T_SCI and lvl == 5:
+        gain(s, p, R_K, 9)
+    return 0
+
+
+cdef int take_tech(GState* s, GameContext* c, int p, int pos) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int tile, i
+    if pop_pending(s, PD_TECH) == -100:
+        illegal("no tech tile to take now")
+    for i in range(pl.ntech):
+        if pl.tech_order[i] == pos:
+            illegal("already holds the tile at %s" % POSITION_NAMES[pos])
+    if pos < NBASIC:
+        if s.tech_supply[pos] <= 0:
+            illegal("no tile left at %s" % POSITION_NAMES[pos])
+        s.tech_supply[pos] -= 1
+    else:
+        if s.adv_taken[pos - NBASIC]:
+            illegal("the advanced tile at %s is taken" % POSITION_NAMES[pos])
+        if pl.research[pos - NBASIC] < 4:
+            illegal("%s needs level 4 on its track" % POSITION_NAMES[pos])
+        flip_green(s, p)
+        s.adv_taken[pos - NBASIC] = 1
+    pl.tech_order[pl.ntech] = pos
+    pl.ntech += 1
+    tile = c.tech_at[pos]
+    if pos < NBASIC:
+        if tile == 1:
+            gain(s, p, R_O, 1)
+            gain(s, p, R_Q, 1)
+        elif tile == 2:
+            gain(s, p, R_K, planet_types(s, c, p))
+        elif tile == 4:
+            gain(s, p, R_VP, 7)
+        push_pending(s, PD_UP, pos if pos < 6 else ANY_TRACK)
+    else:
+        if tile == 4:
+            gain(s, p, R_VP, 2 * mines_count(s, p))
+        elif tile == 6:
+            gain(s, p, R_O, sectors_count(s, c, p))
+        elif tile == 8:
+            gain(s, p, R_VP, 2 * gaia_planets(s, c, p))
+        elif tile == 9:
+            gain(s, p, R_VP, 4 * pl.nbuild[B_TS])
+        elif tile == 10:
+            gain(s, p, R_VP, 2 * sectors_count(s, c, p))
+        elif tile == 12:
+            gain(s, p, R_VP, 5 * held_feds(pl))
+        push_pending(s, PD_COVER, 0)
+        push_pending(s, PD_UP, ANY_TRACK)
+    return 0
+
+
+cdef int cover_tech(GState* s, int p, int pos) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    if pop_pending(s, PD_COVER) == -100:
+        illegal("no tile to cover now")
+    if pos >= NBASIC or not tech_active(pl, pos):
+        illegal("can only cover an uncovered basic tile the player holds")
+    pl.covered |= 1 << pos
+    return 0
+
+
+cdef int free_up(GState* s, GameContext* c, int p, int t) except -1:
+    """A free research step from a tech tile, down-lab or up-lowest."""
+    cdef int arg = pop_pending(s, PD_UP)
+    cdef int i, lowest
+    if arg == -100:
+        arg = pop_pending(s, PD_UPLOWEST)
+        if arg == -100:
+            return -2   # not a free step: the caller pays for research
+        lowest = 9
+        for i in range(NTRACK):
+            lowest = imin(lowest, s.pl[p].research[i])
+        if s.pl[p].research[t] != lowest:
+            illegal("up-lowest must advance one of the lowest tracks")
+    elif arg != ANY_TRACK and arg != t:
+        illegal("this free step must go on %s" % TRACK_NAMES[arg])
+    research_up(s, c, p, t, 1)
+    return 0
+
+
+cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int i, h, sats = 0
+    if kind < 0 or kind >= 6 or s.fed_supply[kind] <= 0:
+        illegal("federation token %s is not in the supply" % FED_NAMES[kind])
+    for i in range(n):
+        h = hexes[i]
+        if not occupies(s, p, h) and not (s.fed_mask[h] >> p) & 1:
+            if s.owner[h] != -1 and s.building[h] != B_NONE and s.planet[h] != PL_EMPTY:
+                illegal("satellite on an occupied planet")
+            sats += 1
+    if pl.faction == F_IVITS:
+        pay(s, p, 0, 0, 0, sats, "satellites")
+    else:
+        discard_tokens(s, p, sats, 0)
+    for i in range(n):
+        h = hexes[i]
+        if not occupies(s, p, h) and not (s.fed_mask[h] >> p) & 1:
+            s.sat_mask[h] |= 1 << p
+        s.fed_mask[h] |= 1 << p
+    pl.satellites += sats
+    s.fed_supply[kind] -= 1
+    pl.fed_held[kind] += 1
+    pl.fed_count += 1
+    gain_fed_reward(s, p, kind)
+    on_event(s, c, p, EV_FED, 1)
+    return 0
+
+
+cdef int board_action(GState* s, GameContext* c, int p, int a) except -1:
+    if s.actions_used[a] != -1:
+        illegal("%s was already used this round" % ACTION_NAMES[a])
+    if a < 7:
+        pay_power(s, p, ACTION_COST[a])
+    else:
+        pay(s, p, 0, 0, 0, ACTION_COST[a], ACTION_NAMES[a])
+    s.actions_used[a] = p
+    if a == 0:
+        gain(s, p, R_K, 3)
+    elif a == 1:
+        push_pending(s, PD_BUILD, 2)
+    elif a == 2:
+        gain(s, p, R_O, 2)
+    elif a == 3:
+        gain(s, p, R_C, 7)
+    elif a == 4:
+        gain(s, p, R_K, 2)
+    elif a == 5:
+        push_pending(s, PD_BUILD, 1)
+    elif a == 6:
+        gain(s, p, R_T, 2)
+    elif a == 7:
+        push_pending(s, PD_TECH, 0)
+    elif a == 8:
+        if held_feds(&s.pl[p]) == 0:
+            illegal("qic2 needs a federation token")
+        push_pending(s, PD_FEDTILE, 0)
+    else:
+        gain(s, p, R_VP, 3 + planet_types(s, c, p))
+    return 0
+
+
+cdef int use_special(GState* s, int p, int bit) except -1:
+    if s.pl[p].specials_used & bit:
+        illegal("this special action was already used this round")
+    s.pl[p].specials_used |= bit
+    return 0
+
+
+cdef int pass_vp(GState* s, GameContext* c, int p) except -1:
+    """VP for passing: the held booster and advanced tiles that pay when passing."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int cond, per
+    if pl.booster >= 0:
+        cond = BOOSTER_PASS[pl.booster][0]
+        per = BOOSTER_PASS[pl.booster][1]
+        if cond == PASS_MINE:
+            pl.vp += per * mines_count(s, p)
+        elif cond == PASS_TS:
+            pl.vp += per * pl.nbuild[B_TS]
+        elif cond == PASS_LAB:
+            pl.vp += per * pl.nbuild[B_LAB]
+        elif cond == PASS_PA:
+            pl.vp += per * (pl.nbuild[B_PI] + pl.nbuild[B_AC1] + pl.nbuild[B_AC2])
+        elif cond == PASS_GAIA:
+            pl.vp += per * gaia_planets(s, c, p)
+    if has_adv(s, c, p, 1):
+        pl.vp += 3 * held_feds(pl)
+    if has_adv(s, c, p, 5):
+        pl.vp += 3 * pl.nbuild[B_LAB]
+    if has_adv(s, c, p, 7):
+        pl.vp += planet_types(s, c, p)
+    return 0

@@ -1,0 +1,109 @@
+# The game state: one fixed-size, pointer-free C struct (cloned with memcpy). The map and the
+# per-game tiles that never change live in GameContext, shared by every state of one game.
+
+ctypedef struct GameContext:
+    int num_players
+    int nhex
+    int planet0[MAXHEX]            # map planet at setup
+    int sector[MAXHEX]             # sector index 0..9
+    unsigned char dist[MAXHEX][MAXHEX]
+    int round_tiles[6]             # score1..10 as 0..9
+    int final_tiles[2]             # FINAL_NAMES index
+    int booster_in_play[NBOOSTER]
+    int tech_at[NPOS]              # tile number 1..9 (basic) or 1..15 (advanced) at each position
+    int terra_fed                  # fed kind on terraforming level 5
+
+ctypedef struct PendingIncome:
+    int kind                       # R_PW or R_T
+    int amount
+
+ctypedef struct PlayerState:
+    int faction
+    int vp
+    int credits
+    int ores
+    int knowledge
+    int qic
+    int power[4]                   # area1, area2, area3, gaia area (tokens, brainstone excluded)
+    int brainstone                 # BS_*
+    int research[NTRACK]
+    int nbuild[8]                  # buildings on the board by type
+    int gf_owned
+    int gf_spent                   # baltaks: gaia-formers in the gaia area
+    int fed_held[NFEDKIND]
+    int fed_grey[NFEDKIND]         # flipped (grey) tokens among held
+    int satellites
+    int booster                    # -1 none
+    int tech_order[NPOS]           # positions in the order taken
+    int ntech
+    int covered                    # bitmask of covered positions
+    int specials_used              # SP_* bits, reset each round
+    int passed
+    int lost_planet                # hex or -1
+    int fed_count                  # federations formed (ivits threshold)
+    int ninc                       # pending income events needing an order
+    int inc_res[4]                 # credits, ores, knowledge, qic income waiting for that order
+    PendingIncome inc[MAXINC]
+
+ctypedef struct Pending:
+    int kind
+    int arg
+
+ctypedef struct LeechOffer:
+    int player
+    int hex
+    int builder
+
+ctypedef struct GState:
+    int round
+    int phase
+    int current
+    int num_players
+    int order[MAXORDER]            # turn order of this round
+    int norder
+    int pass_order[MAXORDER]       # order of passing (next round's order)
+    int npassed
+    int setup_seq[MAXORDER * 2]    # setup mines / boosters sequence
+    int nsetup
+    int setup_pos
+    PlayerState pl[MAXP]
+    # board
+    int planet[MAXHEX]             # current planet type
+    int owner[MAXHEX]
+    int building[MAXHEX]
+    int guest[MAXHEX]              # lantids guest mine owner or -1
+    int fed_mask[MAXHEX]           # players with a federation (building or satellite) here
+    int sat_mask[MAXHEX]           # players with a satellite here
+    int actions_used[NACTION]      # player or -1
+    int tech_supply[NBASIC]
+    int adv_taken[6]
+    int fed_supply[6]
+    int terra_fed_taken
+    int booster_free[NBOOSTER]     # 1 if in play and not held
+    # turn
+    int action_done
+    Pending pend[MAXPEND]
+    int npend
+    int built[MAXBUILT]            # hexes built/upgraded this turn (leech sources)
+    int nbuilt
+    int temp_range                 # range+3 bonus pending
+    int temp_steps
+    LeechOffer leech[MAXLEECH]
+    int nleech
+    int leech_pos
+    int after_leech_next           # player whose turn follows the leech decisions
+    # an open brainstone question (Taklons): the next command must be `brainstone <dest>`
+    int bsq_player                 # -1: none
+    int bsq_kind                   # BSQ_*
+    int bsq_amount
+    int bsq_choices[2]
+    int bsq_nchoices
+    int bsq_alt                    # the answer that means "the other way" (lazy kinds redo the payment)
+    int bsq_pre_power[4]
+    int bsq_pre_bs
+    int bsq_post_tokens            # tokens gained after the charge, re-added on a redo
+    int gaia_pos                   # index in order during the gaia phase
+    int gaia_declined              # the player at gaia_pos declined (itars)
+    int income_pos
+    int final_vp[MAXP]
+    int finished
