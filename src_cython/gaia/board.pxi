@@ -15,8 +15,8 @@ cdef inline int has_structure(GState* s, int p, int h) noexcept nogil:
 cdef int distance_to_player(GState* s, GameContext* c, int p, int h) noexcept nogil:
     cdef int best = 255
     cdef int j
-    for j in range(c.nhex):
-        if occupies(s, p, j) and c.dist[h][j] < best:
+    for j in range(c.nhex):   # range counts from the player's buildings, not from gaia-formers
+        if occupies(s, p, j) and s.building[j] != B_GF and c.dist[h][j] < best:
             best = c.dist[h][j]
     return best
 

@@ -71,6 +71,7 @@ cdef class Core:
         for i in range(NBOOSTER):
             s.booster_free[i] = self.ctx.booster_in_play[i]
         s.bsq_player = -1
+        s.downlab_hex = -1
 
     def copy(self):
         cdef Core other = Core.__new__(Core)
@@ -190,6 +191,7 @@ cdef class Core:
                     illegal("the PI goes on an empty home planet")
                 s.owner[h] = p
                 s.building[h] = B_PI
+                s.pl[p].seq_pi = next_seq(s)
                 s.pl[p].nbuild[B_PI] = 1
             else:
                 if b != B_M:
@@ -224,10 +226,12 @@ cdef class Core:
             if s.owner[h] != p or s.building[h] != B_LAB:
                 illegal("down-lab downgrades one of the player's research labs")
             s.building[h] = B_TS
+            drop_source(&s.pl[p], B_LAB)
             s.pl[p].nbuild[B_LAB] -= 1
+            note_source(s, &s.pl[p], B_TS)
             s.pl[p].nbuild[B_TS] += 1
             on_event(s, c, p, EV_TS, 1)
-            note_built(s, h)
+            s.downlab_hex = h   # its leech comes after the rest of the special action (a lost planet)
             push_pending(s, PD_UP, ANY_TRACK)
         elif b == B_SP:
             if pop_pending(s, PD_SPACESTATION) == -100:
@@ -250,6 +254,7 @@ cdef class Core:
             illegal("boosters are taken at setup or when passing")
         s.booster_free[b] = 0
         s.pl[p].booster = b
+        s.pl[p].seq_booster = next_seq(s)
         if p > 0:
             s.current = p - 1
         else:
@@ -278,6 +283,7 @@ cdef class Core:
         if s.pl[p].booster >= 0:
             s.booster_free[s.pl[p].booster] = 1
         s.pl[p].booster = b
+        s.pl[p].seq_booster = next_seq(s)
         if b >= 0:
             s.booster_free[b] = 0
         s.pl[p].passed = 1
@@ -354,6 +360,7 @@ cdef class Core:
         s.building[h] = B_M
         s.pl[p].lost_planet = h
         mine_effects(s, &self.ctx, p, h, 1)
+        join_adjacent_federation(s, &self.ctx, p, h)
         note_built(s, h)
 
     def _cmd_special(self, int p, tuple args):
@@ -508,7 +515,6 @@ cdef class Core:
         kind = R_T if unit == "t" else R_PW
         for i in range(pl.ninc):
             if pl.inc[i].kind == kind and pl.inc[i].amount == amount:
-                receive_resource_income(s, p)
                 resolve_income_event(s, p, i)
                 flush_income(s, p)
                 if s.phase == PH_INCOME and s.bsq_player < 0:
@@ -525,8 +531,6 @@ cdef class Core:
         answer_brainstone(s, p, dest)
         if kind == BSQ_INCOME:
             flush_income(s, p)
-            if s.bsq_player < 0 and s.pl[p].ninc == 0:
-                receive_resource_income(s, p)
             if s.bsq_player < 0 and s.phase == PH_INCOME:
                 continue_round_start(s, &self.ctx)
 

@@ -13,7 +13,7 @@ cdef enum:
     NACTION = 10        # power1..power7, qic1..qic3
     MAXPEND = 16
     MAXLEECH = 24
-    MAXINC = 12
+    MAXINC = 40
     MAXBUILT = 8
 
 # resources

@@ -1,12 +1,25 @@
 # Game flow: setup, income, gaia phase, turn order, leech offers, end of round and final scoring.
 
-cdef int add_income_event(PlayerState* pl, int kind, int amount) except -1:
-    if amount <= 0:
+cdef int add_income_event(PlayerState* pl, int seq, int kind, int amount, int c, int o, int k, int q) except -1:
+    """Append one income event, keeping the list ordered by when its source was gained."""
+    cdef int i
+    cdef PendingIncome* e
+    if (kind < 0 or amount <= 0) and c == 0 and o == 0 and k == 0 and q == 0:
         return 0
     if pl.ninc >= MAXINC:
         illegal("internal: too many income events")
-    pl.inc[pl.ninc].kind = kind
-    pl.inc[pl.ninc].amount = amount
+    i = pl.ninc
+    while i > 0 and pl.inc[i - 1].seq > seq:
+        pl.inc[i] = pl.inc[i - 1]
+        i -= 1
+    e = &pl.inc[i]
+    e.kind = kind if amount > 0 else -1
+    e.amount = amount if amount > 0 else 0
+    e.res[0] = c
+    e.res[1] = o
+    e.res[2] = k
+    e.res[3] = q
+    e.seq = seq
     pl.ninc += 1
     return 0
 
@@ -16,34 +29,44 @@ cdef int income_needs_order(PlayerState* pl) noexcept nogil:
     for i in range(pl.ninc):
         if pl.inc[i].kind == R_T:
             has_t = 1
-        else:
+        elif pl.inc[i].kind == R_PW:
             has_pw = 1
     return has_t and has_pw
 
 
+cdef int receive_event(GState* s, int p, PendingIncome* e, int heuristic) except -1:
+    gain(s, p, R_C, e.res[0])
+    gain(s, p, R_O, e.res[1])
+    gain(s, p, R_K, e.res[2])
+    gain(s, p, R_Q, e.res[3])
+    if e.kind == R_PW:
+        charge_power(s, p, e.amount, heuristic)
+    elif e.kind == R_T:
+        gain(s, p, R_T, e.amount)
+    return 0
+
+
 cdef int resolve_income_event(GState* s, int p, int i) except -1:
     """Receive one income event; a charge whose brainstone destination is the player's choice waits
-    for the answer (the engine stops there, before the charge is applied)."""
+    for the answer (the engine stops there, before any of the event is received)."""
     cdef PlayerState* pl = &s.pl[p]
-    cdef int kind = pl.inc[i].kind
-    cdef int amount = pl.inc[i].amount
+    cdef PendingIncome e = pl.inc[i]
     cdef int on = 0, off = 0
     while i < pl.ninc - 1:
         pl.inc[i] = pl.inc[i + 1]
         i += 1
     pl.ninc -= 1
-    if kind == R_PW and charge_destinations(s, p, amount, &on, &off):
-        open_question(s, p, BSQ_INCOME, amount, on, off, 2, off)
+    if e.kind == R_PW and charge_destinations(s, p, e.amount, &on, &off):
+        s.bsq_event = e
+        open_question(s, p, BSQ_INCOME, e.amount, on, off, 2, off)
         return 0
-    if kind == R_PW:
-        charge_power(s, p, amount, 1)
-    else:
-        gain(s, p, kind, amount)
+    receive_event(s, p, &e, 1)
     return 0
 
 
 cdef int flush_income(GState* s, int p) except -1:
-    """Resolve the power events whose order no longer matters (stopping at a brainstone question)."""
+    """Receive, in order, the events whose order is no longer the player's choice (stopping at a
+    brainstone question)."""
     while s.bsq_player < 0 and s.pl[p].ninc > 0 and not income_needs_order(&s.pl[p]):
         resolve_income_event(s, p, 0)
     return 0
@@ -52,76 +75,51 @@ cdef int flush_income(GState* s, int p) except -1:
 cdef int collect_income(GState* s, GameContext* c, int p) except -1:
     cdef PlayerState* pl = &s.pl[p]
     cdef int f = pl.faction
-    cdef int i, b, tile, credits, ores, knowledge, qic
-    credits = F_BASE_INCOME[f][0]
-    ores = F_BASE_INCOME[f][1]
-    knowledge = F_BASE_INCOME[f][2]
-    qic = F_BASE_INCOME[f][3]
+    cdef int i, b, tile, pos, lvl
     pl.ninc = 0
-    add_income_event(pl, R_T, F_BASE_INCOME[f][4])
-    for i in range(pl.nbuild[B_M]):
-        ores += MINE_ORE[i]
-    for i in range(pl.nbuild[B_TS]):
+    add_income_event(pl, 0, R_T, F_BASE_INCOME[f][4], F_BASE_INCOME[f][0], F_BASE_INCOME[f][1],
+                     F_BASE_INCOME[f][2], F_BASE_INCOME[f][3])
+    for i in range(pl.nmine_ev):
+        add_income_event(pl, pl.mine_ev[i], -1, 0, 0, 1, 0, 0)
+    for i in range(pl.nts_ev):
         if f == F_BESCODS:
-            knowledge += 1
+            add_income_event(pl, pl.ts_ev[i], -1, 0, 0, 0, pl.ts_amt[i], 0)
         else:
-            credits += TS_CREDITS[i]
-    for i in range(pl.nbuild[B_LAB]):
+            add_income_event(pl, pl.ts_ev[i], -1, 0, pl.ts_amt[i], 0, 0, 0)
+    for i in range(pl.nlab_ev):
         if f == F_BESCODS:
-            credits += BESCODS_LAB_CREDITS[i]
+            add_income_event(pl, pl.lab_ev[i], -1, 0, pl.lab_amt[i], 0, 0, 0)
         elif f == F_NEVLAS:
-            add_income_event(pl, R_PW, 2)
+            add_income_event(pl, pl.lab_ev[i], R_PW, pl.lab_amt[i], 0, 0, 0, 0)
         else:
-            knowledge += 1
+            add_income_event(pl, pl.lab_ev[i], -1, 0, 0, 0, pl.lab_amt[i], 0)
     if pl.nbuild[B_PI]:
-        add_income_event(pl, R_PW, F_PI_INCOME[f][0])
-        add_income_event(pl, R_T, F_PI_INCOME[f][1])
-        qic += F_PI_INCOME[f][2]
-        ores += F_PI_INCOME[f][3]
+        add_income_event(pl, pl.seq_pi, R_PW, F_PI_INCOME[f][0], 0, 0, 0, 0)
+        add_income_event(pl, pl.seq_pi, R_T, F_PI_INCOME[f][1], 0, 0, 0, 0)
+        add_income_event(pl, pl.seq_pi, -1, 0, 0, F_PI_INCOME[f][3], 0, F_PI_INCOME[f][2])
     if pl.nbuild[B_AC1]:
-        knowledge += 3 if f == F_ITARS else 2
+        add_income_event(pl, pl.seq_ac1, -1, 0, 0, 0, 3 if f == F_ITARS else 2, 0)
     b = pl.booster
     if b >= 0:
-        credits += BOOSTER_INCOME[b][0]
-        ores += BOOSTER_INCOME[b][1]
-        knowledge += BOOSTER_INCOME[b][2]
-        qic += BOOSTER_INCOME[b][3]
-        add_income_event(pl, R_PW, BOOSTER_INCOME[b][4])
-        add_income_event(pl, R_T, BOOSTER_INCOME[b][5])
+        add_income_event(pl, pl.seq_booster, -1, 0, BOOSTER_INCOME[b][0], BOOSTER_INCOME[b][1],
+                         BOOSTER_INCOME[b][2], BOOSTER_INCOME[b][3])
+        add_income_event(pl, pl.seq_booster, R_PW, BOOSTER_INCOME[b][4], 0, 0, 0, 0)
+        add_income_event(pl, pl.seq_booster, R_T, BOOSTER_INCOME[b][5], 0, 0, 0, 0)
     for i in range(pl.ntech):
-        if pl.tech_order[i] < NBASIC and not (pl.covered >> pl.tech_order[i]) & 1:
-            tile = c.tech_at[pl.tech_order[i]]
+        pos = pl.tech_order[i]
+        if pos < NBASIC and not (pl.covered >> pos) & 1:
+            tile = c.tech_at[pos]
             if tile == 5:
-                ores += 1
-                add_income_event(pl, R_PW, 1)
+                add_income_event(pl, pl.seq_tech[pos], R_PW, 1, 0, 1, 0, 0)
             elif tile == 6:
-                knowledge += 1
-                credits += 1
+                add_income_event(pl, pl.seq_tech[pos], -1, 0, 1, 0, 1, 0)
             elif tile == 8:
-                credits += 4
-    credits += ECO_INCOME[pl.research[T_ECO]][0]
-    ores += ECO_INCOME[pl.research[T_ECO]][1]
-    add_income_event(pl, R_PW, ECO_INCOME[pl.research[T_ECO]][2])
-    knowledge += SCI_INCOME[pl.research[T_SCI]]
-    pl.inc_res[0] = credits
-    pl.inc_res[1] = ores
-    pl.inc_res[2] = knowledge
-    pl.inc_res[3] = qic
-    # a player who must order token and charge income receives all of it once the order is given
-    if not income_needs_order(pl):
-        flush_income(s, p)
-        if s.bsq_player < 0:
-            receive_resource_income(s, p)
-    return 0
-
-
-cdef int receive_resource_income(GState* s, int p) except -1:
-    cdef PlayerState* pl = &s.pl[p]
-    gain(s, p, R_C, pl.inc_res[0])
-    gain(s, p, R_O, pl.inc_res[1])
-    gain(s, p, R_K, pl.inc_res[2])
-    gain(s, p, R_Q, pl.inc_res[3])
-    pl.inc_res[0] = pl.inc_res[1] = pl.inc_res[2] = pl.inc_res[3] = 0
+                add_income_event(pl, pl.seq_tech[pos], -1, 0, 4, 0, 0, 0)
+    lvl = pl.research[T_ECO]
+    add_income_event(pl, pl.seq_eco, R_PW, ECO_INCOME[lvl][2], ECO_INCOME[lvl][0], ECO_INCOME[lvl][1], 0, 0)
+    add_income_event(pl, pl.seq_sci, -1, 0, 0, 0, SCI_INCOME[pl.research[T_SCI]], 0)
+    # a player who must order token and charge income receives nothing until the order is given
+    flush_income(s, p)
     return 0
 
 
@@ -213,7 +211,7 @@ cdef int continue_gaia_phase(GState* s, GameContext* c) except -1:
 
 
 cdef int final_scoring(GState* s, GameContext* c) except -1:
-    cdef int t, p, q, i, tile, rank_better, ties, total, share
+    cdef int t, p, q, i, k, tile, rank_better, ties, total, share
     cdef int counts[MAXP + 1]
     cdef int nplayers = s.num_players
     cdef int neutral = nplayers == 2
@@ -262,8 +260,10 @@ cdef int final_scoring(GState* s, GameContext* c) except -1:
         while bs_tokens(pl, 1) >= 2:
             burn_power(s, p, 1)
         gain(s, p, R_C, spendable_power(pl))
-        pl.power[0] += pl.power[2]
-        pl.power[2] = 0
+        # the corpus engine moves ceil(tokens / token value) tokens here (Nevlas PI: half of area3)
+        k = (pl.power[2] + 1) // 2 if (pl.faction == F_NEVLAS and pl.nbuild[B_PI] > 0) else pl.power[2]
+        pl.power[0] += k
+        pl.power[2] -= k
         if pl.brainstone == BS_A3:
             pl.brainstone = BS_A1
         gain(s, p, R_O, pl.qic)
@@ -328,8 +328,11 @@ cdef int end_turn(GState* s, GameContext* c) except -1:
     if s.npend > 0:
         illegal("the turn is not over: a decision is pending")
     s.nleech = 0
-    # the last building placed is offered first (the engine stacks its leech sources)
-    for i in range(s.nbuilt - 1, -1, -1):
+    if s.downlab_hex >= 0:
+        note_built(s, s.downlab_hex)
+        s.downlab_hex = -1
+    # leech sources are offered in the order the buildings were placed
+    for i in range(s.nbuilt):
         for k in range(1, s.num_players):
             q = (p + k) % s.num_players
             if s.nleech < MAXLEECH and leech_value(s, c, q, s.built[i]) > 0:

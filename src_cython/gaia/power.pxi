@@ -219,12 +219,10 @@ cdef int answer_brainstone(GState* s, int p, int dest) except -1:
     if not ok:
         illegal("the brainstone cannot go there")
     s.bsq_player = -1
-    if dest != s.bsq_alt:
-        if s.bsq_kind == BSQ_INCOME:
-            charge_power(s, p, s.bsq_amount, 1)
-        return 0
     if s.bsq_kind == BSQ_INCOME:
-        charge_power(s, p, s.bsq_amount, 0)
+        receive_event(s, p, &s.bsq_event, dest != s.bsq_alt)
+        return 0
+    if dest != s.bsq_alt:
         return 0
     n = s.bsq_post_tokens
     restore_power(s, p)

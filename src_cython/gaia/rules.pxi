@@ -20,6 +20,11 @@ cdef int on_event(GState* s, GameContext* c, int p, int ev, int n) except -1:
     return 0
 
 
+cdef inline int next_seq(GState* s) noexcept nogil:
+    s.seq += 1
+    return s.seq
+
+
 cdef int push_pending(GState* s, int kind, int arg) except -1:
     if s.npend >= MAXPEND:
         illegal("internal: too many pending decisions")
@@ -141,6 +146,7 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
             illegal("a starting mine goes on an empty home planet")
         s.owner[h] = p
         s.building[h] = B_M
+        note_source(s, pl, B_M)
         pl.nbuild[B_M] += 1
         return 0
     if pl.faction == F_LANTIDS and s.owner[h] != -1 and s.owner[h] != p and s.building[h] != B_GF \
@@ -148,6 +154,7 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
         qic = range_qic(s, c, p, h, bonus)
         pay(s, p, 2, 1, 0, qic, "a guest mine")
         s.guest[h] = p
+        note_source(s, pl, B_M)
         pl.nbuild[B_M] += 1
         on_event(s, c, p, EV_MINE, 1)   # a guest mine fires only the plain mine events
         if pl.nbuild[B_PI] > 0:
@@ -177,8 +184,9 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
         pay(s, p, 2, ores, 0, qic, "the mine")
     s.owner[h] = p
     s.building[h] = B_M
+    note_source(s, pl, B_M)
     pl.nbuild[B_M] += 1
-    on_event(s, c, p, EV_STEP, imax(steps, free_steps) if planet != PL_GAIA else 0)
+    on_event(s, c, p, EV_STEP, steps)
     mine_effects(s, c, p, h, planet_types(s, c, p) > types_before)
     join_adjacent_federation(s, c, p, h)
     note_built(s, h)
@@ -202,6 +210,56 @@ cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1:
     s.owner[h] = p
     s.building[h] = B_GF
     pl.nbuild[B_GF] += 1
+    return 0
+
+
+cdef int note_source(GState* s, PlayerState* pl, int b) noexcept nogil:
+    """The income event of the next building of type b is gained now (call before counting it)."""
+    cdef int n = pl.nbuild[b] if 0 <= b < 8 else 0
+    if b == B_M and MINE_ORE[n]:
+        pl.mine_ev[pl.nmine_ev] = next_seq(s)
+        pl.nmine_ev += 1
+    elif b == B_TS:
+        pl.ts_ev[pl.nts_ev] = next_seq(s)
+        pl.ts_amt[pl.nts_ev] = 1 if pl.faction == F_BESCODS else TS_CREDITS[n]
+        pl.nts_ev += 1
+    elif b == B_LAB:
+        pl.lab_ev[pl.nlab_ev] = next_seq(s)
+        pl.lab_amt[pl.nlab_ev] = BESCODS_LAB_CREDITS[n] if pl.faction == F_BESCODS else (2 if pl.faction == F_NEVLAS else 1)
+        pl.nlab_ev += 1
+    elif b == B_PI:
+        pl.seq_pi = next_seq(s)
+    elif b == B_AC1:
+        pl.seq_ac1 = next_seq(s)
+    return 0
+
+
+cdef int drop_source(PlayerState* pl, int b) noexcept nogil:
+    """An upgraded building's slot income goes: the engine removes the oldest event of that slot's kind."""
+    cdef int n = pl.nbuild[b]
+    cdef int i, j, amt
+    if b == B_M and n >= 1 and MINE_ORE[n - 1]:
+        for j in range(pl.nmine_ev - 1):
+            pl.mine_ev[j] = pl.mine_ev[j + 1]
+        pl.nmine_ev -= 1
+    elif b == B_TS and n >= 1:
+        amt = 1 if pl.faction == F_BESCODS else TS_CREDITS[n - 1]
+        for i in range(pl.nts_ev):
+            if pl.ts_amt[i] == amt:
+                for j in range(i, pl.nts_ev - 1):
+                    pl.ts_ev[j] = pl.ts_ev[j + 1]
+                    pl.ts_amt[j] = pl.ts_amt[j + 1]
+                pl.nts_ev -= 1
+                break
+    elif b == B_LAB and n >= 1:
+        amt = BESCODS_LAB_CREDITS[n - 1] if pl.faction == F_BESCODS else (2 if pl.faction == F_NEVLAS else 1)
+        for i in range(pl.nlab_ev):
+            if pl.lab_amt[i] == amt:
+                for j in range(i, pl.nlab_ev - 1):
+                    pl.lab_ev[j] = pl.lab_ev[j + 1]
+                    pl.lab_amt[j] = pl.lab_amt[j + 1]
+                pl.nlab_ev -= 1
+                break
     return 0
 
 
@@ -240,7 +298,9 @@ cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1:
         illegal("cannot upgrade %s to %s" % (BUILDING_NAMES[old] if old >= 0 else "nothing", BUILDING_NAMES[b]))
     if pl.nbuild[b] >= MAX_BUILDINGS[b] or ((b == B_AC1 or b == B_AC2) and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] >= 2):
         illegal("no %s left" % BUILDING_NAMES[b])
+    drop_source(pl, old)
     pl.nbuild[old] -= 1
+    note_source(s, pl, b)
     pl.nbuild[b] += 1
     s.building[h] = b
     if b == B_TS:
@@ -297,6 +357,10 @@ cdef int research_up(GState* s, GameContext* c, int p, int t, int free) except -
     if lvl == 5:
         flip_green(s, p)
     pl.research[t] = lvl
+    if t == T_ECO:
+        pl.seq_eco = next_seq(s)
+    elif t == T_SCI:
+        pl.seq_sci = next_seq(s)
     on_event(s, c, p, EV_RESEARCH, 1)
     if lvl == 3:
         charge(s, p, 3)
@@ -351,6 +415,7 @@ cdef int take_tech(GState* s, GameContext* c, int p, int pos) except -1:
         flip_green(s, p)
         s.adv_taken[pos - NBASIC] = 1
     pl.tech_order[pl.ntech] = pos
+    pl.seq_tech[pos] = next_seq(s)
     pl.ntech += 1
     tile = c.tech_at[pos]
     if pos < NBASIC:

@@ -14,8 +14,10 @@ ctypedef struct GameContext:
     int terra_fed                  # fed kind on terraforming level 5
 
 ctypedef struct PendingIncome:
-    int kind                       # R_PW or R_T
+    int kind                       # R_PW, R_T, or -1 for an event without power
     int amount
+    int res[4]                     # credits, ores, knowledge, qic in the same event
+    int seq                        # when its source was gained: events are received in that order
 
 ctypedef struct PlayerState:
     int faction
@@ -41,9 +43,23 @@ ctypedef struct PlayerState:
     int passed
     int lost_planet                # hex or -1
     int fed_count                  # federations formed (ivits threshold)
-    int ninc                       # pending income events needing an order
-    int inc_res[4]                 # credits, ores, knowledge, qic income waiting for that order
+    int ninc                       # income events not yet received this round
     PendingIncome inc[MAXINC]
+    # when each income source was gained (the engine receives income events in that order)
+    int mine_ev[8]                 # seq of each '+o' mine income event, oldest first
+    int nmine_ev
+    int ts_ev[4]                   # seq and amount of each trading station income event
+    int ts_amt[4]
+    int nts_ev
+    int lab_ev[3]
+    int lab_amt[3]
+    int nlab_ev
+    int seq_pi
+    int seq_ac1
+    int seq_booster
+    int seq_tech[NPOS]
+    int seq_eco
+    int seq_sci
 
 ctypedef struct Pending:
     int kind
@@ -86,6 +102,7 @@ ctypedef struct GState:
     int npend
     int built[MAXBUILT]            # hexes built/upgraded this turn (leech sources)
     int nbuilt
+    int downlab_hex                # firaks' downgraded lab: a leech source once the special action is over
     int temp_range                 # range+3 bonus pending
     int temp_steps
     LeechOffer leech[MAXLEECH]
@@ -102,6 +119,8 @@ ctypedef struct GState:
     int bsq_pre_power[4]
     int bsq_pre_bs
     int bsq_post_tokens            # tokens gained after the charge, re-added on a redo
+    PendingIncome bsq_event        # the income event waiting for the answer
+    int seq                        # acquisition counter for income sources
     int gaia_pos                   # index in order during the gaia phase
     int gaia_declined              # the player at gaia_pos declined (itars)
     int income_pos
