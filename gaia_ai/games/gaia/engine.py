@@ -54,7 +54,7 @@ def _core_for(setup: GameSetup) -> Any:
 class GaiaState:
     """A position of a Gaia Project game. Mutable; copy() is cheap (one memcpy of the C state)."""
 
-    __slots__ = ("setup", "_core", "_labels")
+    __slots__ = ("_core", "_labels", "setup")
 
     def __init__(self, setup: GameSetup, core: Any) -> None:
         self.setup = setup
