@@ -1,0 +1,312 @@
+"""Speed of the Gaia Project rules core: the figures behind ``gaia-ai bench engine``.
+
+Three figures per player count, each measured on one core as the median over repeats:
+
+* **legal-move generations per second** at main-action decisions (phase ``move``), on the positions
+  reached while replaying the corpus games (the positions the reference figure was measured on);
+* **moves applied per second**: the corpus games' logged lines applied with ``GaiaState.apply_line``
+  (notation parsing included, building the board excluded: states are copied from a prepared one);
+* **complete random playouts per second** from a fresh setup (faction picks included), with
+  ``gaia_ai.games.gaia.playout.random_playout``.
+
+The reference is the boardgamers.space engine's published cost on this kind of machine: 0.4 ms per
+``generateAvailableCommands`` at a main-action decision and 0.5 ms per applied move. Ratios are
+speeds, ours / theirs: 10 means ten times faster.
+
+Why this module lives in the package and ``bench/engine.py`` is a thin script calling it: the CLI's
+``gaia-ai bench engine`` must work wherever ``gaia-ai`` is installed, and ``bench/`` is not shipped in
+the wheel. Importing it through a path computed from the checkout would make the command depend on
+where it is run from; a module in the package needs no path tricks, and ``bench/`` keeps a runnable
+entry beside the other benchmarks. Only the corpus sample is taken from the checkout, and ``--corpus``
+names another file when there is none.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from gaia_ai.games.gaia.corpus import read_corpus
+
+REFERENCE_ENGINE = "boardgamers.space gaia-engine 4.9.0 (Node.js, one core)"
+REFERENCE_MOVEGEN_MS = 0.4  # generateAvailableCommands at a main-action decision
+REFERENCE_APPLY_MS = 0.5  # per move, replaying a whole game with new Engine(moves)
+REFERENCE_MS = {"movegen": REFERENCE_MOVEGEN_MS, "apply": REFERENCE_APPLY_MS}
+LABELS = {
+    "movegen_per_second": "legal-move gens/s",
+    "moves_per_second": "moves applied/s",
+    "playouts_per_second": "random playouts/s",
+}
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+MAX_POSITIONS = 1000  # main-action positions kept per player count for the movegen figure
+SAMPLE_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus-sample.jsonl.gz"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Rates (units per second) of the repeats of one measurement.
+
+    ``sample`` says what was timed ("389 positions of 5 games"); ``error`` why nothing was measured;
+    ``note`` anything a reader must know to trust the figure.
+    """
+
+    rates: tuple[float, ...]
+    sample: str = ""
+    error: str | None = None
+    note: str | None = None
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.rates) if self.rates else None
+
+    def to_dict(self) -> dict[str, Any]:
+        def rounded(value: float | None) -> float | None:
+            return None if value is None else round(value, 1)
+
+        return {
+            "median": rounded(self.median),
+            "min": rounded(min(self.rates, default=None)),
+            "max": rounded(max(self.rates, default=None)),
+            "repeats": len(self.rates),
+            "sample": self.sample,
+            "error": self.error,
+            "note": self.note,
+        }
+
+
+@dataclass
+class CorpusWork:
+    """What the corpus gives one player count: games to replay and main-action positions."""
+
+    games: list[tuple[Any, list[str]]]  # (state before the first move, lines that apply cleanly)
+    positions: list[Any]  # states at phase "move"
+    skipped_lines: int = 0  # lines after an engine error, left out of the apply figure
+
+
+def measure(run_batch: Callable[[], int], seconds: float, repeats: int, sample: str) -> Figure:
+    """Rates of `repeats` runs; each calls run_batch() (returns units done) until its time share is spent."""
+    budget = seconds / repeats
+    rates = []
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            done = 0
+            start = time.perf_counter()
+            while True:
+                done += run_batch()
+                elapsed = time.perf_counter() - start
+                if elapsed >= budget:
+                    break
+            rates.append(done / elapsed)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return Figure(tuple(rates), sample)
+
+
+def prepare_corpus(path: Path, players: int) -> CorpusWork:
+    """Replay the corpus games of `players` players once (untimed), keeping what the timed runs need.
+
+    A game is kept up to its first line the engine rejects, so an unfinished rule does not stop the
+    benchmark; the number of lines left out is reported.
+    """
+    from gaia_ai.games.gaia.engine import GaiaState
+    from gaia_ai.games.gaia.setup import GameSetup
+
+    work = CorpusWork(games=[], positions=[])
+    for record in read_corpus(path):
+        if record.num_players != players:
+            continue
+        setup = GameSetup.from_corpus(
+            {"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players}
+        )
+        start = GaiaState.new(setup)
+        lines = [line for line in record.move_history if not line.startswith("init ")]
+        state = start.copy()
+        for i, line in enumerate(lines):
+            try:
+                state.apply_line(line)
+            except Exception:  # noqa: BLE001 - any engine failure ends this game's usable prefix
+                work.skipped_lines += len(lines) - i
+                lines = lines[:i]
+                break
+            if state.phase == "move" and len(work.positions) < MAX_POSITIONS:
+                work.positions.append(state.copy())
+        if lines:
+            work.games.append((start, lines))
+    return work
+
+
+def bench_apply(work: CorpusWork, seconds: float, repeats: int) -> Figure:
+    total = sum(len(lines) for _, lines in work.games)
+    sample = f"{total} lines of {len(work.games)} games"
+    if not total:
+        return Figure((), sample, "no corpus line applies")
+    games = _cycle(work.games)
+
+    def one_game() -> int:
+        start, lines = next(games)
+        state = start.copy()
+        for line in lines:
+            state.apply_line(line)
+        return len(lines)
+
+    return measure(one_game, seconds, repeats, sample)
+
+
+def bench_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
+    positions = work.positions
+    sample = f"{len(positions)} main-action positions of {len(work.games)} games"
+    if not positions:
+        return Figure((), sample, "no main-action position reached in the corpus games")
+    try:
+        positions[0].legal_moves()
+    except Exception as exc:  # noqa: BLE001 - report, do not crash the other figures
+        return Figure((), sample, _describe(exc))
+
+    def all_positions() -> int:
+        for state in positions:
+            state.legal_moves()
+        return len(positions)
+
+    return measure(all_positions, seconds, repeats, sample)
+
+
+def bench_playouts(players: int, seed: str, seconds: float, repeats: int) -> Figure:
+    from gaia_ai.games.gaia.engine import GaiaState
+    from gaia_ai.games.gaia.setup import GameSetup
+
+    sample = f"random games from one {players}-player setup, faction picks included"
+    try:
+        from gaia_ai.games.gaia.playout import random_playout
+    except ImportError as exc:
+        return Figure((), sample, _describe(exc))
+    start = GaiaState.new(GameSetup.random(players, f"{seed}-{players}p"))
+    rng = random.Random(f"{seed}-{players}p")
+    try:
+        random_playout(start.copy(), rng)
+    except Exception as exc:  # noqa: BLE001 - report, do not crash the other figures
+        return Figure((), sample, _describe(exc))
+    played = unfinished = 0
+
+    def one_playout() -> int:
+        nonlocal played, unfinished
+        played += 1
+        unfinished += not random_playout(start.copy(), rng).is_terminal
+        return 1
+
+    figure = measure(one_playout, seconds, repeats, sample)
+    if unfinished:
+        note = f"{unfinished} of {played} playouts stopped before the end of the game (no legal move)"
+        figure = Figure(figure.rates, sample, note=note)
+    return figure
+
+
+def run_bench(
+    players: Sequence[int], seconds: float, repeats: int, seed: str, corpus: Path, out: IO[str]
+) -> dict[str, Any]:
+    """Measure every figure for each player count, printing a table row as each is done."""
+    result: dict[str, Any] = {
+        "players": list(players),
+        "seconds": seconds,
+        "repeats": repeats,
+        "seed": seed,
+        "movegen_per_second": {},
+        "moves_per_second": {},
+        "playouts_per_second": {},
+        "baseline": {
+            "engine": REFERENCE_ENGINE,
+            "movegen_ms": REFERENCE_MOVEGEN_MS,
+            "apply_ms": REFERENCE_APPLY_MS,
+        },
+        "baseline_ratio": {"movegen": {}, "apply": {}},
+    }
+    print(
+        f"gaia-ai bench engine: {seconds:g} s per figure over {repeats} repeats, seed {seed!r}, one core",
+        file=out,
+    )
+    print(
+        f"{'players':<8}{'figure':<24}{'median':>12}  {'spread (min-max)':<22}{'vs reference engine':<22}over",
+        file=out,
+    )
+    for n in players:
+        key = str(n)
+        work = prepare_corpus(corpus, n)
+        if work.skipped_lines:
+            print(
+                f"{n:<8}note: {work.skipped_lines} corpus lines after an engine error are left out", file=out
+            )
+        figures = (
+            ("movegen_per_second", "movegen", bench_movegen(work, seconds, repeats)),
+            ("moves_per_second", "apply", bench_apply(work, seconds, repeats)),
+            ("playouts_per_second", None, bench_playouts(n, seed, seconds, repeats)),
+        )
+        for name, baseline, figure in figures:
+            result[name][key] = figure.to_dict()
+            reference_ms = REFERENCE_MS.get(baseline) if baseline else None
+            ratio = None
+            if reference_ms is not None and figure.median is not None:
+                ratio = figure.median * reference_ms / 1000.0
+                result["baseline_ratio"][baseline][key] = round(ratio, 2)
+            print(_row(n, LABELS[name], figure, ratio, reference_ms), file=out)
+            out.flush()
+    return result
+
+
+def run_bench_cli(
+    players: int | None = None,
+    seconds: float = 2.0,
+    repeats: int = 5,
+    seed: str = "bench",
+    as_json: bool = False,
+    corpus: str | Path | None = None,
+    out: IO[str] | None = None,
+) -> int:
+    """``gaia-ai bench engine``: print the table (and the JSON line); 0 when every figure was measured."""
+    stream = out if out is not None else sys.stdout
+    path = Path(corpus) if corpus is not None else SAMPLE_CORPUS
+    if not path.is_file():
+        hint = "" if corpus is not None else " (it ships with the source checkout); pass --corpus PATH"
+        print(f"gaia-ai bench engine: corpus file {path} not found{hint}", file=sys.stderr)
+        return 2
+    counts = (players,) if players is not None else PLAYER_COUNTS
+    result = run_bench(counts, seconds, repeats, seed, path, stream)
+    if as_json:
+        print(json.dumps(result), file=stream)
+    failed = any(
+        entry["median"] is None
+        for name in ("movegen_per_second", "moves_per_second", "playouts_per_second")
+        for entry in result[name].values()
+    )
+    return 1 if failed else 0
+
+
+def _row(players: int, label: str, figure: Figure, ratio: float | None, reference_ms: float | None) -> str:
+    if figure.median is None:
+        return f"{players:<8}{label:<24}{'n/a':>12}  {figure.error}"
+    spread = f"{_fmt(min(figure.rates))}-{_fmt(max(figure.rates))}"
+    versus = f"{ratio:.1f}x ({reference_ms} ms each)" if ratio is not None else "-"
+    line = f"{players:<8}{label:<24}{_fmt(figure.median):>12}  {spread:<22}{versus:<22}{figure.sample}"
+    return line if figure.note is None else f"{line}\n{'':<8}note: {figure.note}"
+
+
+def _fmt(rate: float) -> str:
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:.2f}"
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _cycle(items: list[Any]) -> Iterator[Any]:
+    while True:
+        yield from items

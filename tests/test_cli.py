@@ -1,0 +1,82 @@
+"""The gaia-ai command line: parser shape, help, and the bench engine's JSON line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gaia_ai.cli import build_parser, main
+
+
+def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert "replay" in out and "bench" in out
+
+
+def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([])
+    assert exit_info.value.code == 2
+
+
+def test_bench_engine_rejects_a_player_count_outside_two_to_four(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["bench", "engine", "--players", "5"])
+    assert "2, 3 or 4 players" in capsys.readouterr().err
+
+
+def test_bench_engine_defaults() -> None:
+    args = build_parser().parse_args(["bench", "engine"])
+    assert (args.players, args.seconds, args.repeats, args.seed, args.as_json) == (
+        None,
+        2.0,
+        5,
+        "bench",
+        False,
+    )
+
+
+def test_replay_reports_a_missing_path_with_exit_status_two(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(tmp_path / "missing.jsonl.gz")]) == 2
+    assert "missing.jsonl.gz" in capsys.readouterr().err
+
+
+def test_replay_summary_line_agrees_with_the_exit_status(
+    data_dir, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["replay", str(data_dir / "exports")])
+    summary = capsys.readouterr().out.strip().splitlines()[-1]
+    assert summary.endswith(" failed")
+    assert (status == 0) == summary.endswith(" 0 failed")
+
+
+def test_bench_engine_json_last_line_has_the_three_figures_and_the_baseline_ratio(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["bench", "engine", "--players", "2", "--seconds", "0.05", "--repeats", "1", "--json"])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for name in ("playouts_per_second", "moves_per_second", "movegen_per_second"):
+        assert set(result[name]) == {"2"}
+        assert set(result[name]["2"]) >= {"median", "min", "max", "repeats"}
+    assert set(result["baseline_ratio"]) == {"movegen", "apply"}
+    assert result["baseline"] == {
+        "engine": result["baseline"]["engine"],
+        "movegen_ms": 0.4,
+        "apply_ms": 0.5,
+    }
+
+
+def test_python_dash_m_gaia_ai_runs_the_same_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gaia_ai", "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert "usage: gaia-ai" in done.stdout
