@@ -82,7 +82,8 @@ cdef class Core:
 
     @property
     def current_player(self):
-        return self.st.current
+        """Whose decision it is: the owner of an open brainstone question comes first."""
+        return self.st.bsq_player if self.st.bsq_player >= 0 else self.st.current
 
     @property
     def phase(self):
@@ -437,8 +438,47 @@ cdef class Core:
         self._main_action()
         form_federation(&self.st, &self.ctx, p, hexes, n, int(token[3:]) - 1)
 
+    def _free_action_allowed(self, int p, bint gaia_tokens):
+        cdef GState* s = &self.st
+        if gaia_tokens:
+            if s.phase != PH_GAIA or s.current != p:
+                illegal("gaia-area tokens are spent only in the player's gaia phase decision")
+        elif s.phase != PH_MOVE or s.current != p:
+            illegal("free actions are taken during the player's own turn")
+
     def _cmd_burn(self, int p, tuple args):
+        self._free_action_allowed(p, False)
         burn_power(&self.st, p, int(args[0]))
+
+    def _check_conversion(self, int p, list cost, list income):
+        """A spend must be k times one of the conversions open to the player."""
+        cdef PlayerState* pl = &self.st.pl[p]
+        rates = list(CONVERSIONS)
+        pi = pl.nbuild[B_PI] > 0
+        if pl.faction == F_HADSCH and pi:
+            rates += HADSCH_PI_CONVERSIONS
+        if pl.faction == F_NEVLAS:
+            rates += [((1, "t-a3"), ((1, "k"),))]
+            if pi:
+                rates += NEVLAS_PI_CONVERSIONS
+        if pl.faction == F_BALTAKS:
+            rates += [((1, "gf"), ((1, "q"),))]
+        if pl.faction == F_TERRANS and pi:
+            rates += TERRANS_GAIA_CONVERSIONS
+        if pl.faction == F_ITARS and pi:
+            rates += [((4, "tg"), ((1, "tech"),))]
+        if len(cost) != 1:
+            illegal("a conversion has one cost")
+        n, unit = cost[0]
+        for (bn, bunit), bincome in rates:
+            if bunit != unit or n % bn or len(bincome) != len(income):
+                continue
+            k = n // bn
+            if all(u == bu and a == k * ba for (a, u), (ba, bu) in zip(income, bincome)):
+                if bincome[0][1] == "tech" and k != 1:
+                    continue
+                return
+        illegal("no conversion turns %d%s into %s" % (n, unit, ",".join("%d%s" % x for x in income)))
 
     def _cmd_spend(self, int p, tuple args):
         cdef GState* s = &self.st
@@ -446,6 +486,8 @@ cdef class Core:
         cdef int n
         cost = [_amount(x) for x in args[0].split(",")]
         income = [_amount(x) for x in args[1].split(",")]
+        self._free_action_allowed(p, cost[0][1] == "tg")
+        self._check_conversion(p, cost, income)
         for n, unit in cost:
             if unit == "pw":
                 pay_power(s, p, n)
@@ -497,6 +539,13 @@ cdef class Core:
                 token = amount
                 token_first = i == 0
         o = &s.leech[s.leech_pos]
+        offered = leech_amount(s, &self.ctx, p, o.hex)
+        taklons_pi = s.pl[p].faction == F_TAKLONS and s.pl[p].nbuild[B_PI] > 0
+        if token_first and taklons_pi:
+            offered = imin(imin(leech_value(s, &self.ctx, p, o.hex), chargeable(s, p) + 2), s.pl[p].vp + 1)
+        if n != offered or (token != (1 if taklons_pi else 0)):
+            illegal("the offer is %s" % ("%dpw,1t or 1t,%dpw" % (leech_amount(s, &self.ctx, p, o.hex), offered)
+                                          if taklons_pi else "%dpw" % offered))
         if token and token_first:
             gain(s, p, R_T, token)
         charge(s, p, n)

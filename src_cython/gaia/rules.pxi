@@ -474,17 +474,70 @@ cdef int free_up(GState* s, GameContext* c, int p, int t) except -1:
     return 0
 
 
+cdef int federation_threshold(PlayerState* pl) noexcept nogil:
+    if pl.faction == F_XENOS and pl.nbuild[B_PI] > 0:
+        return 6
+    if pl.faction == F_IVITS:
+        return 7 * (1 + pl.fed_count)
+    return 7
+
+
+cdef int hexes_connected(GameContext* c, int* hexes, int n) noexcept nogil:
+    """The hexes form one group of neighbours."""
+    cdef int seen[64]
+    cdef int order[64]
+    cdef int head = 0, tail = 1, i, j
+    if n == 0:
+        return 0
+    for i in range(n):
+        seen[i] = 0
+    seen[0] = 1
+    order[0] = 0
+    while head < tail:
+        i = order[head]
+        head += 1
+        for j in range(n):
+            if not seen[j] and c.dist[hexes[i]][hexes[j]] == 1:
+                seen[j] = 1
+                order[tail] = j
+                tail += 1
+    return tail == n
+
+
 cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1:
+    """Form a federation over hexes (the player's buildings and new satellites on empty space).
+
+    Checks: token in supply, distinct connected hexes, satellites only on empty space, buildings not
+    already federated (Ivits instead extend their federation), power value at least 7 (Xenos with
+    PI 6, Ivits 7 per federation including this one). The engine's further rule that no listed
+    building or satellite may be superfluous is not checked yet."""
     cdef PlayerState* pl = &s.pl[p]
-    cdef int i, h, sats = 0
+    cdef int i, j, h, sats = 0, value = 0, extends = 0
     if kind < 0 or kind >= 6 or s.fed_supply[kind] <= 0:
         illegal("federation token %s is not in the supply" % FED_NAMES[kind])
     for i in range(n):
+        for j in range(i):
+            if hexes[i] == hexes[j]:
+                illegal("a hex is listed twice")
+    if not hexes_connected(c, hexes, n):
+        illegal("the federation's hexes are not connected")
+    for i in range(n):
         h = hexes[i]
-        if not occupies(s, p, h) and not (s.fed_mask[h] >> p) & 1:
-            if s.owner[h] != -1 and s.building[h] != B_NONE and s.planet[h] != PL_EMPTY:
-                illegal("satellite on an occupied planet")
+        if (s.fed_mask[h] >> p) & 1:
+            extends = 1
+            if pl.faction != F_IVITS:
+                illegal("%s is already in one of the player's federations" % h)
+            value += building_power(s, c, p, h, 1)
+        elif occupies(s, p, h) and s.building[h] != B_GF:
+            value += building_power(s, c, p, h, 1)
+        elif s.planet[h] == PL_EMPTY and (s.owner[h] == -1 or s.building[h] == B_SP):   # beside stations too
             sats += 1
+        else:
+            illegal("a satellite goes on empty space, not on a planet")
+    if pl.faction == F_IVITS and pl.fed_count > 0 and not extends:
+        illegal("ivits extend their first federation")
+    if value < federation_threshold(pl):
+        illegal("the federation's power value is %d, it needs %d" % (value, federation_threshold(pl)))
     if pl.faction == F_IVITS:
         pay(s, p, 0, 0, 0, sats, "satellites")
     else:

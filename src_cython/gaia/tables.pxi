@@ -122,3 +122,13 @@ FED_REWARD[:] = [[12, 0, 0, 0, 0, 0, 0], [8, 0, 0, 0, 1, 0, 1], [8, 0, 0, 0, 0, 
 FINAL_NAMES = ("structure", "structureFed", "planetType", "gaia", "sector", "satellite")
 cdef int FINAL_NEUTRAL[6]
 FINAL_NEUTRAL[:] = [11, 10, 5, 4, 6, 8]
+
+# free conversions: (cost, rewards); a spend may merge k of one kind (e.g. 'spend 2pw for 2c')
+CONVERSIONS = (
+    ((4, "pw"), ((1, "q"),)), ((4, "pw"), ((1, "k"),)), ((3, "pw"), ((1, "o"),)), ((1, "pw"), ((1, "c"),)),
+    ((1, "q"), ((1, "o"),)), ((1, "o"), ((1, "t"),)), ((1, "k"), ((1, "c"),)), ((1, "o"), ((1, "c"),)),
+)
+HADSCH_PI_CONVERSIONS = [((4, "c"), ((1, "q"),)), ((3, "c"), ((1, "o"),)), ((4, "c"), ((1, "k"),))]
+NEVLAS_PI_CONVERSIONS = [((4, "pw"), ((1, "o"), (1, "c"))), ((2, "pw"), ((2, "c"),)), ((6, "pw"), ((2, "o"),))]
+TERRANS_GAIA_CONVERSIONS = [((4, "tg"), ((1, "q"),)), ((3, "tg"), ((1, "o"),)), ((4, "tg"), ((1, "k"),)),
+                            ((1, "tg"), ((1, "c"),))]
