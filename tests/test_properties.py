@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import Command
-from gaia_ai.games.gaia.playout import decision_player, random_playout
+from gaia_ai.games.gaia.playout import random_playout
 from gaia_ai.games.gaia.setup import GameSetup
 
 PHASES = {"sf", "sB", "sbo", "inc", "gaia", "move", "leech", "end"}
@@ -96,7 +96,7 @@ def _play(
     while not state.is_terminal:
         assert len(history) < MAX_MOVES, f"game did not end: seed {seed!r}"
         moves = state.legal_moves()
-        player = decision_player(state)
+        player = state.current_player
         assert moves, f"no legal move in {state!r} (seed {seed!r}) after {history[-8:]}"
         if check_moves:
             assert len(set(moves)) == len(moves), f"duplicated moves {moves}"

@@ -17,9 +17,23 @@ def _amount(str text):
     return (int(text[:i]) if i else 1), text[i:]
 
 
+cdef class Context:
+    """The static part of one game (map, distances, tiles), shared by every state of that game."""
+    cdef GameContext* c
+
+    def __cinit__(self):
+        self.c = <GameContext*> calloc(1, sizeof(GameContext))
+        if self.c == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.c)
+
+
 cdef class Core:
-    """One game: its static context and its current state."""
-    cdef GameContext ctx
+    """One game: its shared static context and its current state (copied by one memcpy)."""
+    cdef Context context
+    cdef GameContext* ctx
     cdef GState st
     cdef public dict hex_index
 
@@ -28,7 +42,8 @@ cdef class Core:
         cdef int i, j, n = len(planets)
         if n > MAXHEX:
             raise ValueError("map too large")
-        memset(&self.ctx, 0, sizeof(GameContext))
+        self.context = Context()
+        self.ctx = self.context.c
         memset(&self.st, 0, sizeof(GState))
         self.ctx.num_players = num_players
         self.ctx.nhex = n
@@ -76,9 +91,21 @@ cdef class Core:
     def copy(self):
         cdef Core other = Core.__new__(Core)
         other.hex_index = self.hex_index
-        memcpy(&other.ctx, &self.ctx, sizeof(GameContext))
+        other.context = self.context
+        other.ctx = self.ctx
         memcpy(&other.st, &self.st, sizeof(GState))
         return other
+
+    def restore(self, Core other):
+        """Take other's state (a copy of this game made earlier): the undo of the Python API."""
+        if other.context is not self.context:
+            raise ValueError("not a state of this game")
+        memcpy(&self.st, &other.st, sizeof(GState))
+
+    @staticmethod
+    def state_size():
+        """Bytes of one state: what a clone copies."""
+        return sizeof(GState)
 
     @property
     def current_player(self):
@@ -130,7 +157,7 @@ cdef class Core:
         phase_before = s.phase
         handler(p, args)
         if phase_before == PH_GAIA and s.phase == PH_GAIA and s.npend == 0 and not gaia_decision_open(s, p):
-            continue_gaia_phase(s, &self.ctx)
+            continue_gaia_phase(s, self.ctx)
 
     def end_turn(self, int p):
         """The player ends the turn (a trailing '.' or 'endturn')."""
@@ -139,7 +166,7 @@ cdef class Core:
             return
         if not s.action_done:
             illegal("a turn needs a main action before it ends")
-        end_turn(s, &self.ctx)
+        end_turn(s, self.ctx)
 
     def _main_action(self):
         cdef GState* s = &self.st
@@ -165,7 +192,7 @@ cdef class Core:
             s.current = p + 1
             return
         for q in range(s.num_players):
-            start_faction(s, &self.ctx, q)
+            start_faction(s, self.ctx, q)
         setup_sequences(s)
         s.phase = PH_SETUP_BUILD
         s.current = s.setup_seq[0]
@@ -178,7 +205,7 @@ cdef class Core:
 
     def _cmd_build(self, int p, tuple args):
         cdef GState* s = &self.st
-        cdef GameContext* c = &self.ctx
+        cdef GameContext* c = self.ctx
         cdef int b = _BUILDING.get(args[0], -2)
         cdef int h = self._hex(args[1])
         cdef int arg
@@ -259,7 +286,7 @@ cdef class Core:
         if p > 0:
             s.current = p - 1
         else:
-            begin_round(s, &self.ctx)
+            begin_round(s, self.ctx)
 
     def _booster(self, str name):
         cdef int b
@@ -280,7 +307,7 @@ cdef class Core:
             b = self._booster(args[0])
         elif args:
             illegal("no booster is taken when passing in round 6")
-        pass_vp(s, &self.ctx, p)
+        pass_vp(s, self.ctx, p)
         if s.pl[p].booster >= 0:
             s.booster_free[s.pl[p].booster] = 1
         s.pl[p].booster = b
@@ -290,7 +317,7 @@ cdef class Core:
         s.pl[p].passed = 1
         s.pass_order[s.npassed] = p
         s.npassed += 1
-        end_turn(s, &self.ctx)
+        end_turn(s, self.ctx)
 
     def _cmd_up(self, int p, tuple args):
         cdef GState* s = &self.st
@@ -299,15 +326,15 @@ cdef class Core:
             illegal("unknown research track %r" % args[0])
         if s.phase != PH_MOVE and s.phase != PH_GAIA:
             illegal("cannot research in phase %s" % PHASE_CODES[s.phase])
-        if free_up(s, &self.ctx, p, t) == -2:
+        if free_up(s, self.ctx, p, t) == -2:
             self._main_action()
-            research_up(s, &self.ctx, p, t, 0)
+            research_up(s, self.ctx, p, t, 0)
 
     def _cmd_decline(self, int p, tuple args):
         cdef GState* s = &self.st
         if s.phase == PH_LEECH:
             s.leech_pos += 1
-            advance_leech(s, &self.ctx)
+            advance_leech(s, self.ctx)
             return
         if args and args[0] == "up":
             if pop_pending(s, PD_UP) == -100 and pop_pending(s, PD_UPLOWEST) == -100:
@@ -317,7 +344,7 @@ cdef class Core:
             if s.phase != PH_GAIA:
                 illegal("nothing to decline")
             s.gaia_declined = 1
-            continue_gaia_phase(s, &self.ctx)
+            continue_gaia_phase(s, self.ctx)
             return
         illegal("nothing to decline")
 
@@ -325,7 +352,7 @@ cdef class Core:
         cdef int pos = _POS.get(args[0], -1)
         if pos < 0:
             illegal("unknown tech position %r" % args[0])
-        take_tech(&self.st, &self.ctx, p, pos)
+        take_tech(&self.st, self.ctx, p, pos)
 
     def _cmd_cover(self, int p, tuple args):
         cdef int pos = _POS.get(args[0], -1)
@@ -338,7 +365,7 @@ cdef class Core:
         if a < 0:
             illegal("unknown board action %r" % args[0])
         self._main_action()
-        board_action(&self.st, &self.ctx, p, a)
+        board_action(&self.st, self.ctx, p, a)
 
     def _cmd_fedtile(self, int p, tuple args):
         cdef int k = FED_NAMES.index(args[0]) if args[0] in FED_NAMES else -1
@@ -355,20 +382,20 @@ cdef class Core:
             illegal("the lost planet is placed after reaching navigation level 5")
         if s.planet[h] != PL_EMPTY or s.owner[h] != -1 or s.sat_mask[h]:
             illegal("the lost planet goes on an empty space hex")
-        pay(s, p, 0, 0, 0, range_qic(s, &self.ctx, p, h, 0), "the lost planet's range")
+        pay(s, p, 0, 0, 0, range_qic(s, self.ctx, p, h, 0), "the lost planet's range")
         s.planet[h] = PL_LOST
         s.owner[h] = p
         s.building[h] = B_M
         s.pl[p].lost_planet = h
-        mine_effects(s, &self.ctx, p, h, 1)
-        join_adjacent_federation(s, &self.ctx, p, h)
+        mine_effects(s, self.ctx, p, h, 1)
+        join_adjacent_federation(s, self.ctx, p, h)
         note_built(s, h)
 
     def _cmd_special(self, int p, tuple args):
         cdef GState* s = &self.st
         cdef PlayerState* pl = &s.pl[p]
         cdef str what = args[0]
-        cdef GameContext* c = &self.ctx
+        cdef GameContext* c = self.ctx
         self._main_action()
         if what == "step" or what == "range+3":
             if pl.booster != (3 if what == "step" else 4):
@@ -436,7 +463,7 @@ cdef class Core:
         if not token.startswith("fed") or token[3:] not in ("1", "2", "3", "4", "5", "6"):
             illegal("unknown federation token %r" % token)
         self._main_action()
-        form_federation(&self.st, &self.ctx, p, hexes, n, int(token[3:]) - 1)
+        form_federation(&self.st, self.ctx, p, hexes, n, int(token[3:]) - 1)
 
     def _free_action_allowed(self, int p, bint gaia_tokens):
         cdef GState* s = &self.st
@@ -539,12 +566,12 @@ cdef class Core:
                 token = amount
                 token_first = i == 0
         o = &s.leech[s.leech_pos]
-        offered = leech_amount(s, &self.ctx, p, o.hex)
+        offered = leech_amount(s, self.ctx, p, o.hex)
         taklons_pi = s.pl[p].faction == F_TAKLONS and s.pl[p].nbuild[B_PI] > 0
         if token_first and taklons_pi:
-            offered = imin(imin(leech_value(s, &self.ctx, p, o.hex), chargeable(s, p) + 2), s.pl[p].vp + 1)
+            offered = imin(imin(leech_value(s, self.ctx, p, o.hex), chargeable(s, p) + 2), s.pl[p].vp + 1)
         if n != offered or (token != (1 if taklons_pi else 0)):
-            illegal("the offer is %s" % ("%dpw,1t or 1t,%dpw" % (leech_amount(s, &self.ctx, p, o.hex), offered)
+            illegal("the offer is %s" % ("%dpw,1t or 1t,%dpw" % (leech_amount(s, self.ctx, p, o.hex), offered)
                                           if taklons_pi else "%dpw" % offered))
         if token and token_first:
             gain(s, p, R_T, token)
@@ -554,7 +581,7 @@ cdef class Core:
         if token and not token_first:
             gain(s, p, R_T, token)
         s.leech_pos += 1
-        advance_leech(s, &self.ctx)
+        advance_leech(s, self.ctx)
 
     def _cmd_income(self, int p, tuple args):
         cdef GState* s = &self.st
@@ -567,7 +594,7 @@ cdef class Core:
                 resolve_income_event(s, p, i)
                 flush_income(s, p)
                 if s.phase == PH_INCOME and s.bsq_player < 0:
-                    continue_round_start(s, &self.ctx)
+                    continue_round_start(s, self.ctx)
                 return
         illegal("no income %s to receive" % args[0])
 
@@ -581,7 +608,7 @@ cdef class Core:
         if kind == BSQ_INCOME:
             flush_income(s, p)
             if s.bsq_player < 0 and s.phase == PH_INCOME:
-                continue_round_start(s, &self.ctx)
+                continue_round_start(s, self.ctx)
 
     def _cmd_init(self, int p, tuple args):
         pass

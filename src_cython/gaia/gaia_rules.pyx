@@ -3,6 +3,7 @@
 
 Python code reaches it through gaia_ai.games.gaia (State); nothing else imports this module.
 """
+from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
 include "consts.pxi"

@@ -82,7 +82,7 @@ cdef inline str _amt(int n, str unit):
 cdef int _in_reach(Core core, int p, int h, int bonus, int extra_qic) noexcept:
     """Cheap pre-filter: h is within range plus what the player's qic can buy."""
     cdef GState* s = &core.st
-    cdef int d = distance_to_player(s, &core.ctx, p, h)
+    cdef int d = distance_to_player(s, core.ctx, p, h)
     cdef int r = player_range(&s.pl[p]) + bonus + 2 * (s.pl[p].qic - extra_qic)
     return d <= r
 
@@ -115,7 +115,7 @@ cdef int _gen_free_actions(Core core, int p, list labels, list out) except -1:
 
 cdef int _gen_mines(Core core, int p, list labels, int bonus, list out) except -1:
     cdef GState* s = &core.st
-    cdef GameContext* c = &core.ctx
+    cdef GameContext* c = core.ctx
     cdef PlayerState* pl = &s.pl[p]
     cdef int h, planet, ok, gaia_qic
     if pl.nbuild[B_M] >= 8 or pl.credits < 2:
@@ -143,7 +143,7 @@ cdef int _gen_mines(Core core, int p, list labels, int bonus, list out) except -
 
 cdef int _gen_gaiaformers(Core core, int p, list labels, int bonus, list out) except -1:
     cdef GState* s = &core.st
-    cdef GameContext* c = &core.ctx
+    cdef GameContext* c = core.ctx
     cdef int h
     if gaiaformers_free(&s.pl[p]) <= 0:
         return 0
@@ -171,7 +171,7 @@ cdef int _empty_space(GState* s, int h) noexcept:
 cdef int _gen_pending(Core core, int p, list labels, list out) except -1:
     """Answers to the first pending sub-decision."""
     cdef GState* s = &core.st
-    cdef GameContext* c = &core.ctx
+    cdef GameContext* c = core.ctx
     cdef int kind = s.pend[0].kind
     cdef int arg = s.pend[0].arg
     cdef int h, t, lowest
@@ -232,7 +232,7 @@ cdef int _power_sum(Core core, int p, list hexes) except -1:
     cdef int h, v = 0
     for h in hexes:
         if _own_building(&core.st, p, h):
-            v += building_power(&core.st, &core.ctx, p, h, 1)
+            v += building_power(&core.st, core.ctx, p, h, 1)
     return v
 
 
@@ -241,7 +241,7 @@ def _fed_shapes(Core core, int p):
     first. Greedy: from a seed group, repeatedly add the satellite path (through empty space) that
     brings the most power per satellite, until the threshold is reached."""
     cdef GState* s = &core.st
-    cdef GameContext* c = &core.ctx
+    cdef GameContext* c = core.ctx
     cdef PlayerState* pl = &s.pl[p]
     cdef int n = c.nhex
     cdef int h, j, k, g, gg, i, ngroups = 0, threshold, total_power = 0, pw, sats, head, tail
@@ -444,7 +444,7 @@ cdef int _gen_main(Core core, int p, list labels, list out) except -1:
 
 cdef list _legal(Core core):
     cdef GState* s = &core.st
-    cdef GameContext* c = &core.ctx
+    cdef GameContext* c = core.ctx
     cdef int p = s.current
     cdef int h, b, i, n
     cdef PlayerState* pl
@@ -518,11 +518,3 @@ def legal_commands(Core core) -> list:
 
     Every command returned applies to this core without IllegalMove (checked on a copy)."""
     return _legal(core)
-
-
-def decision_player(Core core) -> int:
-    """The player whose decision legal_commands lists: the player to move, or the player who must
-    answer an open brainstone question (who may differ from the player to move)."""
-    if core.st.bsq_player >= 0:
-        return core.st.bsq_player
-    return core.st.current if core.st.phase != PH_END else -1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia.errors import IllegalMoveError, NotationError
+from gaia_ai.games.gaia.errors import GaiaError, IllegalMoveError, NotationError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
@@ -54,12 +54,13 @@ def _core_for(setup: GameSetup) -> Any:
 class GaiaState:
     """A position of a Gaia Project game. Mutable; copy() is cheap (one memcpy of the C state)."""
 
-    __slots__ = ("_core", "_labels", "setup")
+    __slots__ = ("_core", "_history", "_labels", "setup")
 
     def __init__(self, setup: GameSetup, core: Any) -> None:
         self.setup = setup
         self._core = core
         self._labels = list(setup.board.labels)
+        self._history: list[Any] = []   # earlier cores, for undo()
 
     @classmethod
     def new(cls, setup: GameSetup) -> GaiaState:
@@ -108,28 +109,54 @@ class GaiaState:
         raise NotationError(f"no player plays {prefix!r} in this game")
 
     def apply_line(self, text: str | LogLine) -> None:
-        """Apply one logged line: a player's commands, then the end of the turn if the line ends it."""
+        """Apply one logged line: a player's commands, then the end of the turn if the line ends it.
+
+        All or nothing: if a command of the line is illegal, the state is left as it was."""
         line = parse_line(text) if isinstance(text, str) else text
         if line.commands and line.commands[0].name == "init":
             return
         player = self.player_of(line.player)
+        trial = self._core.copy()
         for command in line.commands:
-            if command == ENDTURN:
-                continue
-            self.apply(command, player)
+            if command != ENDTURN:
+                self._call(trial.command, player, command.name, tuple(command.args), text=str(command))
         if line.ends_turn:
-            self._call(self._core.end_turn, player, text=str(text))
+            self._call(trial.end_turn, player, text=str(text))
+        self._commit(trial)
 
     def apply(self, command: Command | str, player: int | None = None) -> None:
-        """Apply one command (a Command or its notation) for player (default: whose decision it is)."""
+        """Apply one command (a Command or its notation) for player (default: whose decision it is).
+
+        All or nothing: an illegal command raises IllegalMoveError and leaves the state unchanged."""
         if isinstance(command, str):
             command = Command.parse(command)
         if player is None:
             player = self.current_player
+        trial = self._core.copy()
         if command == ENDTURN:
-            self._call(self._core.end_turn, player, text="endturn")
-            return
-        self._call(self._core.command, player, command.name, tuple(command.args), text=str(command))
+            self._call(trial.end_turn, player, text="endturn")
+        else:
+            self._call(trial.command, player, command.name, tuple(command.args), text=str(command))
+        self._commit(trial)
+
+    def is_legal(self, command: Command | str, player: int | None = None) -> bool:
+        """Whether apply() would accept the command (the state is not changed)."""
+        probe = self.copy()
+        try:
+            probe.apply(command, player)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def undo(self) -> None:
+        """Take back the last apply() or apply_line()."""
+        if not self._history:
+            raise GaiaError("nothing to undo")
+        self._core = self._history.pop()
+
+    def _commit(self, trial: Any) -> None:
+        self._history.append(self._core)
+        self._core = trial
 
     def _call(self, fn: Any, player: int, *args: Any, text: str) -> None:
         try:
