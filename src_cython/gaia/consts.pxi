@@ -154,3 +154,8 @@ cdef enum:
     BSQ_SPEND = 2
     BSQ_DISCARD = 3
     BSQ_INCOME = 4
+
+# federation candidates listed by the move generator
+cdef enum:
+    MAX_FED_CANDIDATES_C = 16
+    MAX_FED_HEXES = 16 * 64

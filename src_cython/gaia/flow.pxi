@@ -246,7 +246,7 @@ cdef int final_scoring(GState* s, GameContext* c) except -1:
             total = 0
             for i in range(rank_better, rank_better + ties):
                 if i < 3:
-                    total += (18, 12, 6)[i]
+                    total += FINAL_PLACE_VP[i]
             share = total // ties
             s.pl[p].vp += share
     for p in range(nplayers):

@@ -1,4 +1,6 @@
-# Legal-move generation by generate-and-test.
+# The reference legal-move generator, by generate-and-test: slow but obviously faithful to the rules
+# (each candidate is applied to a copy). tests/test_fastgen.py checks the C generator (fastgen.pxi),
+# which GaiaState.legal_moves uses, against it on every corpus position.
 #
 # legal_commands(core) enumerates candidate atomic commands for the player to move, cheaply, from the
 # state (hexes in reach, buildings to upgrade, tracks, board actions, boosters, the conversion tables,

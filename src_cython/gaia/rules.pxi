@@ -378,7 +378,7 @@ cdef int research_up(GState* s, GameContext* c, int p, int t, int free) except -
         elif lvl == 5:
             push_pending(s, PD_LOSTPLANET, 0)
     elif t == T_INT:
-        gain(s, p, R_Q, (1, 1, 2, 2, 4)[lvl - 1])
+        gain(s, p, R_Q, INT_QIC[lvl])
     elif t == T_GAIA:
         if lvl == 1 or lvl == 3 or lvl == 4:
             pl.gf_owned += 1

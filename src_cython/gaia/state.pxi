@@ -7,6 +7,8 @@ ctypedef struct GameContext:
     int planet0[MAXHEX]            # map planet at setup
     int sector[MAXHEX]             # sector index 0..9
     unsigned char dist[MAXHEX][MAXHEX]
+    int nadj[MAXHEX]               # neighbours (distance 1) of each hex
+    int adj[MAXHEX][6]
     int round_tiles[6]             # score1..10 as 0..9
     int final_tiles[2]             # FINAL_NAMES index
     int booster_in_play[NBOOSTER]

@@ -80,6 +80,8 @@ cdef int ECO_INCOME[6][3]    # credits, ores, power
 ECO_INCOME[:] = [[0, 0, 0], [2, 0, 1], [2, 1, 2], [3, 1, 3], [4, 2, 4], [0, 0, 0]]
 cdef int SCI_INCOME[6]
 SCI_INCOME[:] = [0, 1, 2, 3, 4, 0]
+cdef int INT_QIC[6]          # qic on reaching each intelligence level
+INT_QIC[:] = [0, 1, 1, 2, 2, 4]
 cdef int GF_COST[6]          # tokens per gaia-former by gaia level
 GF_COST[:] = [6, 6, 6, 4, 3, 3]
 cdef int TERRA_ORE[6]        # ores per terraforming step by terra level
@@ -119,16 +121,8 @@ FED_REWARD[:] = [[12, 0, 0, 0, 0, 0, 0], [8, 0, 0, 0, 1, 0, 1], [8, 0, 0, 0, 0, 
                  [7, 6, 0, 0, 0, 0, 1], [6, 0, 0, 2, 0, 0, 1], [0, 2, 1, 1, 0, 0, 1]]
 
 # final scoring: neutral player's count in 2-player games, by tile id order
+cdef int FINAL_PLACE_VP[3]
+FINAL_PLACE_VP[:] = [18, 12, 6]
 FINAL_NAMES = ("structure", "structureFed", "planetType", "gaia", "sector", "satellite")
 cdef int FINAL_NEUTRAL[6]
 FINAL_NEUTRAL[:] = [11, 10, 5, 4, 6, 8]
-
-# free conversions: (cost, rewards); a spend may merge k of one kind (e.g. 'spend 2pw for 2c')
-CONVERSIONS = (
-    ((4, "pw"), ((1, "q"),)), ((4, "pw"), ((1, "k"),)), ((3, "pw"), ((1, "o"),)), ((1, "pw"), ((1, "c"),)),
-    ((1, "q"), ((1, "o"),)), ((1, "o"), ((1, "t"),)), ((1, "k"), ((1, "c"),)), ((1, "o"), ((1, "c"),)),
-)
-HADSCH_PI_CONVERSIONS = [((4, "c"), ((1, "q"),)), ((3, "c"), ((1, "o"),)), ((4, "c"), ((1, "k"),))]
-NEVLAS_PI_CONVERSIONS = [((4, "pw"), ((1, "o"), (1, "c"))), ((2, "pw"), ((2, "c"),)), ((6, "pw"), ((2, "o"),))]
-TERRANS_GAIA_CONVERSIONS = [((4, "tg"), ((1, "q"),)), ((3, "tg"), ((1, "o"),)), ((4, "tg"), ((1, "k"),)),
-                            ((1, "tg"), ((1, "c"),))]

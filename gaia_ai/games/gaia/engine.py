@@ -175,5 +175,12 @@ class GaiaState:
         return f"<GaiaState round {self.round} phase {self.phase} to move p{self.current_player + 1} [{factions}]>"
 
     def legal_moves(self) -> list[Command]:
-        """The legal atomic commands of the player to move (each applies with apply()); [] at the end."""
-        return [Command(name, tuple(args)) for name, args in gaia_rules.legal_commands(self._core)]
+        """The legal atomic commands of the player to move, in a fixed order; [] once the game is over.
+
+        Listed by the C move generator: every command applies with apply(); a command that opens a
+        sub-decision (a terraforming action, a lab's tech tile, ...) is listed only when some follow-up
+        is legal. Federations are a bounded candidate set (fewest satellites first), and a conversion
+        is listed one unit at a time (apply() also accepts merged ones such as 'spend 2pw for 2c')."""
+        core = self._core
+        feds = gaia_rules.federation_labels(core)
+        return [Command(*gaia_rules.format_move(m, self._labels, feds)) for m in gaia_rules.legal_moves_int(core)]

@@ -1,0 +1,1028 @@
+# The fast move generator: every legal move of the decision as a 64-bit Move (moves.pxi), computed by
+# direct C predicates on the state, without copying it per candidate and without Python objects.
+#
+# gen_moves lists exactly the commands of the reference generator (movegen.pxi, generate-and-test), in
+# Move form: the same candidate families per phase and the same rule checks as the apply code (costs with
+# caps, range and qic, terraforming cost, gaia qic / Gleens ore, gaia-former tokens with the brainstone,
+# upgrade paths with Bescods, supplies, research rules with level 5 and Baltaks' navigation, tech tiles,
+# board actions, specials and their once-per-round bits, passing with each free booster, the faction's
+# conversions, burning, leech offers, income order, gaia-phase decisions, setup, brainstone answers).
+# Like the reference, a move that opens a sub-decision (power2 / power6 / step / range+3, a lab or an
+# academy, qic1, Itars' 4tg tech, up nav to 5, swap-PI, space-station, down-lab, an advanced tile) is
+# listed only when some follow-up is legal; the follow-ups never depend on power, so the brainstone answer
+# of a question opened on the way does not change them. Also like the reference: while a sub-decision is
+# pending only its answers are listed (for the first pending one); merged spends are not listed except
+# the faction ones written merged (Taklons' "3pw for 3c", Nevlas' "2pw for 2c" / "6pw for 2o"); at most
+# 8 federation moves (3 candidates, each with every token in the supply, in that order).
+# tests/test_fastgen.py cross-checks both generators position by position.
+#
+# Moves are in the form Core.parse_command gives their command: Taklons' "3pw for 3c" is 3 x (1pw -> 1c),
+# Nevlas' "2pw for 2c" 2 x (1pw -> 1c) and "6pw for 2o" 2 x (3pw -> 1o).
+#
+# Federations: fed_candidates ports the reference greedy (_fed_shapes) onto the context's neighbour lists;
+# MV_FEDERATION carries the candidate index in its hex field and the token kind in a. fed_candidates is a
+# pure function of the state, so apply_move finds the hexes of candidate i again from the same state.
+
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef enum:
+    FG_MAX_SHAPES = 3          # federation candidates kept (the reference's MAX_FED_SHAPES)
+    FG_MAX_SEEDS = 6           # seed groups the greedy tries
+    FG_MAX_FED_MOVES = 8       # federation moves listed (the reference's MAX_FED_CANDIDATES)
+    FG_MAX_SHAPE_HEXES = 64    # hexes of one federation (the rule's and the notation's limit)
+    FG_MOVE_CAP = 1024         # buffer of the Python entry points
+
+ctypedef struct FgScratch:
+    int pd_ready
+    unsigned char pd[MAXHEX]   # distance from the player's buildings (what range counts from)
+
+
+# ---- small predicates -------------------------------------------------------------------------------
+
+cdef inline int fg_push(Move* out, int n, int cap, Move m) noexcept nogil:
+    if n < cap:
+        out[n] = m
+    return n + 1
+
+
+cdef inline int fg_qic(int d, int r) noexcept nogil:
+    """Qic that buys the range from distance d with range r (range_qic)."""
+    return 0 if d <= r else (d - r + 1) // 2
+
+
+cdef unsigned char* fg_dist(GState* s, GameContext* c, int p, FgScratch* sc) noexcept nogil:
+    """distance_to_player for every hex at once: the minimum over the rows of the player's buildings
+    (gaia-formers excluded, lantids guest mines and space stations included; distances are symmetric)."""
+    cdef int n = c.nhex
+    cdef int h, j
+    cdef unsigned char* row
+    cdef unsigned char* pd = sc.pd
+    if sc.pd_ready:
+        return pd
+    for h in range(n):
+        pd[h] = 255
+    for j in range(n):
+        if (s.owner[j] == p and s.building[j] != B_NONE and s.building[j] != B_GF) or s.guest[j] == p:
+            row = &c.dist[j][0]
+            for h in range(n):
+                if row[h] < pd[h]:
+                    pd[h] = row[h]
+    sc.pd_ready = 1
+    return pd
+
+
+cdef inline int fg_tokens(PlayerState* pl) noexcept nogil:
+    """Tokens discard_tokens can take: areas 1..3 and the brainstone there."""
+    return pl.power[0] + pl.power[1] + pl.power[2] + (1 if BS_A1 <= pl.brainstone <= BS_A3 else 0)
+
+
+cdef inline int fg_holds(PlayerState* pl, int pos) noexcept nogil:
+    cdef int i
+    for i in range(pl.ntech):
+        if pl.tech_order[i] == pos:
+            return 1
+    return 0
+
+
+cdef inline int fg_active_basic(PlayerState* pl) noexcept nogil:
+    """Holds an uncovered basic tile (what cover needs after an advanced tile)."""
+    cdef int i, pos
+    for i in range(pl.ntech):
+        pos = pl.tech_order[i]
+        if pos < NBASIC and not (pl.covered >> pos) & 1:
+            return 1
+    return 0
+
+
+cdef int fg_tech_ok(GState* s, PlayerState* pl, int pos) noexcept nogil:
+    """take_tech accepts pos, and its follow-ups have an answer (after an advanced tile, a cover; the
+    free step can always be declined)."""
+    if fg_holds(pl, pos):
+        return 0
+    if pos < NBASIC:
+        return s.tech_supply[pos] > 0
+    if s.adv_taken[pos - NBASIC] or pl.research[pos - NBASIC] < 4 or green_feds(pl) == 0:
+        return 0
+    return fg_active_basic(pl)
+
+
+cdef int fg_tech_any(GState* s, PlayerState* pl) noexcept nogil:
+    cdef int pos
+    for pos in range(NPOS):
+        if fg_tech_ok(s, pl, pos):
+            return 1
+    return 0
+
+
+cdef inline int fg_lost_planet_ok(GState* s, PlayerState* pl, int h, int r, unsigned char* pd) noexcept nogil:
+    return s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 and s.sat_mask[h] == 0 \
+        and pl.qic >= fg_qic(pd[h], r)
+
+
+cdef int fg_lost_planet_any(GState* s, GameContext* c, int p, int r, FgScratch* sc) noexcept nogil:
+    cdef unsigned char* pd = fg_dist(s, c, p, sc)
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int h
+    for h in range(c.nhex):
+        if fg_lost_planet_ok(s, pl, h, r, pd):
+            return 1
+    return 0
+
+
+cdef int fg_up_ok(GState* s, GameContext* c, int p, int t, int free, FgScratch* sc) noexcept nogil:
+    """research_up accepts the step (paid unless free), and up nav to 5 has a lost planet to place."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int lvl = pl.research[t] + 1
+    cdef int q
+    if lvl > 5:
+        return 0
+    if t == T_NAV and pl.faction == F_BALTAKS and pl.nbuild[B_PI] == 0:
+        return 0
+    if lvl == 5:
+        for q in range(s.num_players):
+            if s.pl[q].research[t] == 5:
+                return 0
+        if green_feds(pl) == 0:
+            return 0
+    if not free and pl.knowledge < 4:
+        return 0
+    if t == T_NAV and lvl == 5:
+        return fg_lost_planet_any(s, c, p, NAV_RANGE[5], sc)
+    return 1
+
+
+cdef inline int fg_mine_ok(GState* s, PlayerState* pl, int p, int h, int free_steps, int r,
+                           unsigned char* pd) noexcept nogil:
+    """build_mine accepts h (the caller checked the supply, 2 credits and 1 ore)."""
+    cdef int owner = s.owner[h]
+    cdef int planet = s.planet[h]
+    cdef int b = s.building[h]
+    cdef int q, o, steps
+    if owner == -1:
+        if planet > PL_GAIA:
+            return 0
+        q = fg_qic(pd[h], r)
+        o = 1
+        if planet == PL_GAIA:
+            if pl.faction == F_GLEENS:
+                o = 2
+            else:
+                q += 1
+        else:
+            steps = terraform_steps(F_HOME[pl.faction], planet) - free_steps
+            if steps > 0:
+                o += steps * TERRA_ORE[pl.research[T_TERRA]]
+        return pl.ores >= o and pl.qic >= q
+    if owner == p:
+        return b == B_GF and planet == PL_GAIA
+    return pl.faction == F_LANTIDS and s.guest[h] == -1 and B_M <= b <= B_AC2 and pl.qic >= fg_qic(pd[h], r)
+
+
+cdef inline int fg_mines_possible(PlayerState* pl) noexcept nogil:
+    return pl.nbuild[B_M] < 8 and pl.credits >= 2 and pl.ores >= 1
+
+
+cdef int fg_mine_any(GState* s, GameContext* c, int p, int free_steps, int bonus,
+                     FgScratch* sc) noexcept nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef unsigned char* pd
+    cdef int h, r
+    if not fg_mines_possible(pl):
+        return 0
+    pd = fg_dist(s, c, p, sc)
+    r = player_range(pl) + bonus
+    for h in range(c.nhex):
+        if fg_mine_ok(s, pl, p, h, free_steps, r, pd):
+            return 1
+    return 0
+
+
+cdef inline int fg_gf_possible(PlayerState* pl) noexcept nogil:
+    return gaiaformers_free(pl) > 0 and fg_tokens(pl) >= GF_COST[pl.research[T_GAIA]]
+
+
+cdef int fg_gf_any(GState* s, GameContext* c, int p, int bonus, FgScratch* sc) noexcept nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef unsigned char* pd
+    cdef int h, r
+    if not fg_gf_possible(pl):
+        return 0
+    pd = fg_dist(s, c, p, sc)
+    r = player_range(pl) + bonus
+    for h in range(c.nhex):
+        if s.planet[h] == PL_TRANSDIM and s.owner[h] == -1 and pl.qic >= fg_qic(pd[h], r):
+            return 1
+    return 0
+
+
+cdef int fg_isolated(GState* s, GameContext* c, int p, int h) noexcept nogil:
+    """The trading station on h costs 6 credits: no other player's structure within 2 (upgrade)."""
+    cdef int j
+    cdef unsigned char* row = &c.dist[h][0]
+    for j in range(c.nhex):
+        if row[j] <= 2 and s.owner[j] >= 0 and s.building[j] != B_GF and s.building[j] != B_SP:
+            if s.owner[j] != p or (s.guest[j] >= 0 and s.guest[j] != p):
+                return 0
+    return 1
+
+
+cdef inline int fg_pay_ok(PlayerState* pl, int credits, int ores) noexcept nogil:
+    return pl.credits >= credits and pl.ores >= ores
+
+
+cdef int fg_spend_ok(PlayerState* pl, int i, int k) noexcept nogil:
+    """do_spend accepts k times conversion i (the caller lists only conversions open to the faction)."""
+    cdef int unit = SPEND_COST[i][0]
+    cdef int n = SPEND_COST[i][1] * k
+    if not conversion_open(pl, i):
+        return 0
+    if unit == U_PW:
+        return spendable_power(pl) >= n
+    if unit == U_A3:
+        return pl.power[2] >= n
+    if unit == U_TG:
+        return pl.power[3] >= n
+    if unit == U_GF:
+        return gaiaformers_free(pl) >= n
+    if unit == U_C:
+        return pl.credits >= n
+    if unit == U_O:
+        return pl.ores >= n
+    if unit == U_K:
+        return pl.knowledge >= n
+    if unit == U_Q:
+        return pl.qic >= n
+    return 0
+
+
+# ---- candidate families ------------------------------------------------------------------------------
+
+cdef int fg_gen_free(GState* s, int p, Move* out, int n, int cap) noexcept nogil:
+    """The conversions movegen offers the faction (one unit of each), then burn 1..max."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int i, k
+    cdef int nevlas_pi = pl.faction == F_NEVLAS and pl.nbuild[B_PI] > 0
+    if nevlas_pi:
+        # 4pw->1q, 4pw->1k, 4pw->1o,1c, 2pw->2c (= 2 x 1pw->1c), 6pw->2o (= 2 x 3pw->1o), then q/o/k ones
+        if fg_spend_ok(pl, 0, 1):
+            n = fg_push(out, n, cap, pack(MV_SPEND, 0, 1, 0))
+        if fg_spend_ok(pl, 1, 1):
+            n = fg_push(out, n, cap, pack(MV_SPEND, 1, 1, 0))
+        if fg_spend_ok(pl, 12, 1):
+            n = fg_push(out, n, cap, pack(MV_SPEND, 12, 1, 0))
+        if fg_spend_ok(pl, 3, 2):
+            n = fg_push(out, n, cap, pack(MV_SPEND, 3, 2, 0))
+        if fg_spend_ok(pl, 2, 2):
+            n = fg_push(out, n, cap, pack(MV_SPEND, 2, 2, 0))
+        for i in range(4, 8):
+            if fg_spend_ok(pl, i, 1):
+                n = fg_push(out, n, cap, pack(MV_SPEND, i, 1, 0))
+    else:
+        for i in range(8):
+            if fg_spend_ok(pl, i, 1):
+                n = fg_push(out, n, cap, pack(MV_SPEND, i, 1, 0))
+    if pl.faction == F_NEVLAS and fg_spend_ok(pl, 11, 1):
+        n = fg_push(out, n, cap, pack(MV_SPEND, 11, 1, 0))
+    if pl.faction == F_HADSCH and pl.nbuild[B_PI] > 0:
+        for i in range(8, 11):
+            if fg_spend_ok(pl, i, 1):
+                n = fg_push(out, n, cap, pack(MV_SPEND, i, 1, 0))
+    if pl.faction == F_BALTAKS and fg_spend_ok(pl, 15, 1):
+        n = fg_push(out, n, cap, pack(MV_SPEND, 15, 1, 0))
+    if pl.faction == F_TAKLONS and fg_spend_ok(pl, 3, 3):
+        n = fg_push(out, n, cap, pack(MV_SPEND, 3, 3, 0))
+    k = bs_tokens(pl, 1) // 2
+    for i in range(1, imin(k, 255) + 1):
+        n = fg_push(out, n, cap, pack(MV_BURN, i, 0, 0))
+    return n
+
+
+cdef int fg_gen_mines(GState* s, GameContext* c, int p, int free_steps, int bonus, FgScratch* sc,
+                      Move* out, int n, int cap) noexcept nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef unsigned char* pd
+    cdef int h, r
+    if not fg_mines_possible(pl):
+        return n
+    pd = fg_dist(s, c, p, sc)
+    r = player_range(pl) + bonus
+    for h in range(c.nhex):
+        if fg_mine_ok(s, pl, p, h, free_steps, r, pd):
+            n = fg_push(out, n, cap, pack(MV_BUILD, B_M, 0, h))
+    return n
+
+
+cdef int fg_gen_gaiaformers(GState* s, GameContext* c, int p, int bonus, FgScratch* sc,
+                            Move* out, int n, int cap) noexcept nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef unsigned char* pd
+    cdef int h, r
+    if not fg_gf_possible(pl):
+        return n
+    pd = fg_dist(s, c, p, sc)
+    r = player_range(pl) + bonus
+    for h in range(c.nhex):
+        if s.planet[h] == PL_TRANSDIM and s.owner[h] == -1 and pl.qic >= fg_qic(pd[h], r):
+            n = fg_push(out, n, cap, pack(MV_BUILD, B_GF, 0, h))
+    return n
+
+
+cdef int fg_gen_upgrades(GState* s, GameContext* c, int p, Move* out, int n, int cap) noexcept nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int bescods = pl.faction == F_BESCODS
+    cdef int ts_ok, lab_ok, pi_ok, ac1_ok, ac2_ok, tech = -1
+    cdef int h, b
+    # what each upgrade needs besides the building below it (supply, cost, a tech tile to take)
+    ts_ok = pl.nbuild[B_TS] < MAX_BUILDINGS[B_TS] and fg_pay_ok(pl, 3, 2)
+    lab_ok = pl.nbuild[B_LAB] < MAX_BUILDINGS[B_LAB] and fg_pay_ok(pl, COST_C[B_LAB], COST_O[B_LAB])
+    pi_ok = pl.nbuild[B_PI] < MAX_BUILDINGS[B_PI] and fg_pay_ok(pl, COST_C[B_PI], COST_O[B_PI])
+    ac1_ok = pl.nbuild[B_AC1] < 1 and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] < 2 \
+        and fg_pay_ok(pl, COST_C[B_AC1], COST_O[B_AC1])
+    ac2_ok = pl.nbuild[B_AC2] < 1 and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] < 2 \
+        and fg_pay_ok(pl, COST_C[B_AC2], COST_O[B_AC2])
+    if lab_ok or ac1_ok or ac2_ok:
+        tech = fg_tech_any(s, pl)
+        lab_ok = lab_ok and tech
+        ac1_ok = ac1_ok and tech
+        ac2_ok = ac2_ok and tech
+    if not (ts_ok or lab_ok or pi_ok or ac1_ok or ac2_ok):
+        return n
+    for h in range(c.nhex):
+        if s.owner[h] != p:
+            continue
+        b = s.building[h]
+        if b == B_M:
+            if ts_ok and (pl.credits >= 6 or not fg_isolated(s, c, p, h)):
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_TS, 0, h))
+        elif b == B_TS:
+            if lab_ok:
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_LAB, 0, h))
+            if pi_ok and not bescods:
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_PI, 0, h))
+            if bescods:
+                if ac1_ok:
+                    n = fg_push(out, n, cap, pack(MV_BUILD, B_AC1, 0, h))
+                if ac2_ok:
+                    n = fg_push(out, n, cap, pack(MV_BUILD, B_AC2, 0, h))
+        elif b == B_LAB:
+            if pi_ok and bescods:
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_PI, 0, h))
+            if not bescods:
+                if ac1_ok:
+                    n = fg_push(out, n, cap, pack(MV_BUILD, B_AC1, 0, h))
+                if ac2_ok:
+                    n = fg_push(out, n, cap, pack(MV_BUILD, B_AC2, 0, h))
+    return n
+
+
+cdef int fg_own_of(GState* s, GameContext* c, int p, int b) noexcept nogil:
+    """p owns a building b somewhere (swap-PI: a mine, the lost planet included; down-lab: a lab)."""
+    cdef int h
+    for h in range(c.nhex):
+        if s.owner[h] == p and s.building[h] == b:
+            return 1
+    return 0
+
+
+cdef int fg_space_station_any(GState* s, GameContext* c, int p, FgScratch* sc) noexcept nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef unsigned char* pd = fg_dist(s, c, p, sc)
+    cdef int h, r = player_range(pl)
+    for h in range(c.nhex):
+        if s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 and pl.qic >= fg_qic(pd[h], r):
+            return 1
+    return 0
+
+
+cdef int fg_gen_pending(GState* s, GameContext* c, int p, FgScratch* sc, Move* out, int n,
+                        int cap) noexcept nogil:
+    """Answers to the first pending sub-decision (what movegen's _gen_pending keeps)."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int kind = s.pend[0].kind
+    cdef int arg = s.pend[0].arg
+    cdef int h, t, pos, k, lowest, r
+    cdef unsigned char* pd
+    if kind == PD_TECH:
+        for pos in range(NPOS):
+            if fg_tech_ok(s, pl, pos):
+                n = fg_push(out, n, cap, pack(MV_TECH, pos, 0, 0))
+    elif kind == PD_COVER:
+        for pos in range(NBASIC):
+            if tech_active(pl, pos):
+                n = fg_push(out, n, cap, pack(MV_COVER, pos, 0, 0))
+    elif kind == PD_UP or kind == PD_UPLOWEST:
+        lowest = 9
+        for t in range(NTRACK):
+            lowest = imin(lowest, pl.research[t])
+        for t in range(NTRACK):
+            if kind == PD_UP and arg != ANY_TRACK and arg != t:
+                continue
+            if kind == PD_UPLOWEST and pl.research[t] != lowest:
+                continue
+            if fg_up_ok(s, c, p, t, 1, sc):
+                n = fg_push(out, n, cap, pack(MV_UP, t, 0, 0))
+        n = fg_push(out, n, cap, pack(MV_DECLINE_UP, 0, 0, 0))
+    elif kind == PD_BUILD:
+        n = fg_gen_mines(s, c, p, arg, 0, sc, out, n, cap)
+    elif kind == PD_RANGE_BUILD:
+        n = fg_gen_mines(s, c, p, 0, arg, sc, out, n, cap)
+        n = fg_gen_gaiaformers(s, c, p, arg, sc, out, n, cap)
+    elif kind == PD_LOSTPLANET:
+        pd = fg_dist(s, c, p, sc)
+        r = player_range(pl)
+        for h in range(c.nhex):
+            if fg_lost_planet_ok(s, pl, h, r, pd):
+                n = fg_push(out, n, cap, pack(MV_LOSTPLANET, 0, 0, h))
+    elif kind == PD_FEDTILE:
+        for k in range(NFEDKIND):
+            if pl.fed_held[k] > 0:
+                n = fg_push(out, n, cap, pack(MV_FEDTILE, k, 0, 0))
+    elif kind == PD_SWAPPI:
+        for h in range(c.nhex):
+            if s.owner[h] == p and s.building[h] == B_M:
+                n = fg_push(out, n, cap, pack(MV_SWAPPI, 0, 0, h))
+    elif kind == PD_SPACESTATION:
+        pd = fg_dist(s, c, p, sc)
+        r = player_range(pl)
+        for h in range(c.nhex):
+            if s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 \
+                    and pl.qic >= fg_qic(pd[h], r):
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_SP, 0, h))
+    elif kind == PD_DOWNLAB:
+        for h in range(c.nhex):
+            if s.owner[h] == p and s.building[h] == B_LAB:
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_TS, 0, h))
+    return n
+
+
+cdef int fg_pending_any(GState* s, GameContext* c, int p) noexcept nogil:
+    """Some answer to the first pending sub-decision is legal."""
+    cdef Move tmp[FG_MOVE_CAP]
+    cdef FgScratch sc
+    sc.pd_ready = 0
+    return fg_gen_pending(s, c, p, &sc, tmp, 0, FG_MOVE_CAP) > 0
+
+
+cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, int cap) except -1 nogil:
+    cdef int buf[MAX_FED_HEXES]
+    cdef int offsets[FG_MAX_SHAPES + 1]
+    cdef int k, i, ncand, found = 0, any_token = 0
+    for k in range(6):
+        if s.fed_supply[k] > 0:
+            any_token = 1
+    if not any_token:
+        return n
+    ncand = fed_candidates(s, c, p, buf, offsets, FG_MAX_SHAPES)
+    for i in range(ncand):
+        for k in range(6):
+            if s.fed_supply[k] > 0:
+                if found >= FG_MAX_FED_MOVES:
+                    return n
+                n = fg_push(out, n, cap, pack(MV_FEDERATION, k, 0, i))
+                found += 1
+    return n
+
+
+cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out, int n,
+                     int cap) except -1 nogil:
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int t, a, b, w, n0, mines, tech = -1, ok
+    cdef int used = pl.specials_used
+    n0 = n
+    n = fg_gen_mines(s, c, p, 0, 0, sc, out, n, cap)
+    mines = n > n0      # a mine buildable now: every free-step / range follow-up has one too
+    n = fg_gen_gaiaformers(s, c, p, 0, sc, out, n, cap)
+    n = fg_gen_upgrades(s, c, p, out, n, cap)
+    n = fg_gen_federations(s, c, p, out, n, cap)
+    if pl.knowledge >= 4:
+        for t in range(NTRACK):
+            if fg_up_ok(s, c, p, t, 0, sc):
+                n = fg_push(out, n, cap, pack(MV_UP, t, 0, 0))
+    for a in range(NACTION):
+        if s.actions_used[a] >= 0:
+            continue
+        if a < 7:
+            if spendable_power(pl) < ACTION_COST[a]:
+                continue
+            if (a == 1 or a == 5) and not mines and not fg_mine_any(s, c, p, 2 if a == 1 else 1, 0, sc):
+                continue
+        else:
+            if pl.qic < ACTION_COST[a]:
+                continue
+            if a == 7:
+                if tech < 0:
+                    tech = fg_tech_any(s, pl)
+                if not tech:
+                    continue
+            elif a == 8 and held_feds(pl) == 0:
+                continue
+        n = fg_push(out, n, cap, pack(MV_ACTION, a, 0, 0))
+    # specials (SPECIAL_NAMES order)
+    for w in range(12):
+        ok = 0
+        if w == 0:
+            ok = pl.booster == 3 and not used & SP_BOOSTER and (mines or fg_mine_any(s, c, p, 1, 0, sc))
+        elif w == 1:
+            ok = pl.booster == 4 and not used & SP_BOOSTER and (
+                mines or fg_mine_any(s, c, p, 0, 3, sc) or fg_gf_any(s, c, p, 3, sc))
+        elif w == 2:
+            ok = not used & SP_TECH9 and has_tile(s, c, p, 9)
+        elif w == 3 or w == 4:
+            ok = not used & SP_AC2 and pl.nbuild[B_AC2] > 0 and (w == 4) == (pl.faction == F_BALTAKS)
+        elif w == 5:
+            ok = not used & SP_ADV_QC and has_adv(s, c, p, 3)
+        elif w == 6:
+            ok = not used & SP_ADV_3O and has_adv(s, c, p, 11)
+        elif w == 7:
+            ok = not used & SP_ADV_3K and has_adv(s, c, p, 13)
+        elif not used & SP_FACTION:
+            if w == 8:
+                ok = pl.faction == F_AMBAS and pl.nbuild[B_PI] > 0 and fg_own_of(s, c, p, B_M)
+            elif w == 9:
+                ok = pl.faction == F_IVITS and pl.nbuild[B_PI] > 0 and fg_space_station_any(s, c, p, sc)
+            elif w == 10:
+                ok = pl.faction == F_FIRAKS and pl.nbuild[B_PI] > 0 and fg_own_of(s, c, p, B_LAB)
+            else:
+                ok = pl.faction == F_BESCODS
+        if ok:
+            n = fg_push(out, n, cap, pack(MV_SPECIAL, w, 0, 0))
+    if s.round >= 6:
+        n = fg_push(out, n, cap, pack(MV_PASS, NO_BOOSTER, 0, 0))
+    else:
+        for b in range(NBOOSTER):
+            if s.booster_free[b]:
+                n = fg_push(out, n, cap, pack(MV_PASS, b, 0, 0))
+    return n
+
+
+# ---- the generator ----------------------------------------------------------------------------------
+
+cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogil:
+    """All legal moves of the decision in s (the same set as movegen's legal_commands), in a fixed order;
+    returns how many. Raises (OverflowError) only when they do not fit in cap; callable without the GIL."""
+    cdef int p = s.current
+    cdef int n = 0
+    cdef int i, j, f, q, h, b, amount, kind, dup, variant_n
+    cdef PlayerState* pl
+    cdef FgScratch sc
+    sc.pd_ready = 0
+    if s.phase == PH_END or p < 0 or p >= s.num_players:
+        return 0
+    if s.bsq_player >= 0:
+        # the open brainstone question first; an answer must leave the turn's sub-decision answerable
+        p = s.bsq_player
+        if s.npend > 0 and s.current == p and (s.phase == PH_MOVE or s.phase == PH_GAIA) \
+                and not fg_pending_any(s, c, p):
+            return 0
+        for i in range(s.bsq_nchoices):
+            n = fg_push(out, n, cap, pack(MV_BRAINSTONE, s.bsq_choices[i], 0, 0))
+    elif s.phase == PH_MOVE:
+        if s.npend > 0:
+            n = fg_gen_pending(s, c, p, &sc, out, n, cap)
+        elif s.action_done:
+            n = fg_gen_free(s, p, out, n, cap)
+            n = fg_push(out, n, cap, pack(MV_ENDTURN, 0, 0, 0))
+        else:
+            n = fg_gen_main(s, c, p, &sc, out, n, cap)
+            n = fg_gen_free(s, p, out, n, cap)
+    elif s.phase == PH_LEECH:
+        pl = &s.pl[p]
+        if s.leech_pos < s.nleech:
+            h = s.leech[s.leech_pos].hex
+            amount = leech_amount(s, c, p, h)
+            if pl.faction == F_TAKLONS and pl.nbuild[B_PI] > 0:
+                variant_n = imin(imin(leech_value(s, c, p, h), charge_capacity(pl) + 2), pl.vp + 1)
+                n = fg_push(out, n, cap, pack(MV_CHARGE, amount, LEECH_CHARGE_FIRST, 0))
+                n = fg_push(out, n, cap, pack(MV_CHARGE, variant_n, LEECH_TOKEN_FIRST, 0))
+                n = fg_push(out, n, cap, pack(MV_DECLINE_CHARGE, amount, LEECH_CHARGE_FIRST, 0))
+            else:
+                n = fg_push(out, n, cap, pack(MV_CHARGE, amount, LEECH_PLAIN, 0))
+                n = fg_push(out, n, cap, pack(MV_DECLINE_CHARGE, amount, LEECH_PLAIN, 0))
+    elif s.phase == PH_INCOME:
+        pl = &s.pl[p]
+        for i in range(pl.ninc):
+            kind = pl.inc[i].kind
+            if (kind != R_T and kind != R_PW) or pl.inc[i].amount <= 0:
+                continue
+            dup = 0
+            for j in range(i):
+                if pl.inc[j].kind == kind and pl.inc[j].amount == pl.inc[i].amount:
+                    dup = 1
+            if not dup:
+                n = fg_push(out, n, cap, pack(MV_INCOME, kind, pl.inc[i].amount, 0))
+    elif s.phase == PH_GAIA:
+        pl = &s.pl[p]
+        if s.npend > 0:
+            n = fg_gen_pending(s, c, p, &sc, out, n, cap)
+        elif pl.faction == F_TERRANS:
+            for i in range(16, 20):
+                if fg_spend_ok(pl, i, 1):
+                    n = fg_push(out, n, cap, pack(MV_SPEND, i, 1, 0))
+        elif pl.faction == F_ITARS:
+            if fg_spend_ok(pl, 20, 1) and fg_tech_any(s, pl):
+                n = fg_push(out, n, cap, pack(MV_SPEND, 20, 1, 0))
+            n = fg_push(out, n, cap, pack(MV_DECLINE_TECH, 0, 0, 0))
+    elif s.phase == PH_FACTION:
+        for f in range(NFACTION):
+            dup = 0
+            for q in range(s.num_players):
+                if s.pl[q].faction >= 0 and (s.pl[q].faction == f or F_HOME[s.pl[q].faction] == F_HOME[f]):
+                    dup = 1
+            if not dup:
+                n = fg_push(out, n, cap, pack(MV_FACTION, f, 0, 0))
+    elif s.phase == PH_SETUP_BUILD:
+        pl = &s.pl[p]
+        b = B_PI if pl.faction == F_IVITS else B_M
+        for h in range(c.nhex):
+            if s.owner[h] == -1 and s.planet[h] == F_HOME[pl.faction]:
+                n = fg_push(out, n, cap, pack(MV_BUILD, b, 0, h))
+    elif s.phase == PH_SETUP_BOOSTER:
+        for b in range(NBOOSTER):
+            if s.booster_free[b]:
+                n = fg_push(out, n, cap, pack(MV_BOOSTER, b, 0, 0))
+    if n > cap:
+        with gil:
+            raise OverflowError("%d legal moves do not fit in a buffer of %d" % (n, cap))
+    return n
+
+
+# ---- federation candidates ---------------------------------------------------------------------------
+
+cdef inline int fg_own_building(GState* s, int p, int h) noexcept nogil:
+    """A building of p that counts for federations (not a gaia-former), or p's guest mine."""
+    if s.guest[h] == p:
+        return 1
+    return s.owner[h] == p and s.building[h] != B_NONE and s.building[h] != B_GF
+
+
+cdef int fg_fed_valid(GState* s, GameContext* c, int p, int* hexes, int n) noexcept nogil:
+    """form_federation accepts the hexes (any token in the supply): valid hexes, connected, power value
+    at the threshold, satellites payable (Ivits: qic; others: power tokens)."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int mark[MAXHEX]
+    cdef int queue[FG_MAX_SHAPE_HEXES]
+    cdef int i, h, k, j, head = 0, tail = 1, sats = 0, value = 0, extends = 0
+    if n <= 0 or n > FG_MAX_SHAPE_HEXES:
+        return 0
+    for h in range(c.nhex):
+        mark[h] = 0
+    for i in range(n):
+        h = hexes[i]
+        if mark[h]:
+            return 0
+        mark[h] = 1
+        if (s.fed_mask[h] >> p) & 1:
+            extends = 1
+            if pl.faction != F_IVITS:
+                return 0
+            value += building_power(s, c, p, h, 1)
+        elif occupies(s, p, h) and s.building[h] != B_GF:
+            value += building_power(s, c, p, h, 1)
+        elif s.planet[h] == PL_EMPTY and (s.owner[h] == -1 or s.building[h] == B_SP):
+            sats += 1
+        else:
+            return 0
+    if pl.faction == F_IVITS and pl.fed_count > 0 and not extends:
+        return 0
+    if value < federation_threshold(pl):
+        return 0
+    if pl.faction == F_IVITS:
+        if pl.qic < sats:
+            return 0
+    elif fg_tokens(pl) < sats:
+        return 0
+    # connected: walk the neighbour lists inside the set (mark 1 = listed, 2 = reached)
+    queue[0] = hexes[0]
+    mark[hexes[0]] = 2
+    while head < tail:
+        h = queue[head]
+        head += 1
+        for j in range(c.nadj[h]):
+            k = c.adj[h][j]
+            if mark[k] == 1:
+                mark[k] = 2
+                queue[tail] = k
+                tail += 1
+    return tail == n
+
+
+cdef inline int fg_shape_less(int sa, int* a, int na, int sb, int* b, int nb) noexcept nogil:
+    """(sats, hexes) ordering of Python tuples of (int, list)."""
+    cdef int i
+    if sa != sb:
+        return sa < sb
+    for i in range(imin(na, nb)):
+        if a[i] != b[i]:
+            return a[i] < b[i]
+    return na < nb
+
+
+cdef inline int fg_sorted_add(int* xs, int n, int x) noexcept nogil:
+    """Insert x into the ascending list xs of length n; returns the new length."""
+    cdef int i = n
+    while i > 0 and xs[i - 1] > x:
+        xs[i] = xs[i - 1]
+        i -= 1
+    xs[i] = x
+    return n + 1
+
+
+cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
+                        int max_candidates) except -1 nogil:
+    """Federation candidates of p (movegen's _fed_shapes greedy, checked against form_federation):
+    candidate i is hexes_out[offsets_out[i]:offsets_out[i + 1]], ascending hex indices; returns their
+    number (at most FG_MAX_SHAPES and max_candidates; hexes_out holds MAX_FED_HEXES ints). A pure
+    function of the state, fewest satellites first.
+
+    Greedy: from a seed group of connected unfederated buildings (strongest first, up to 6 seeds; for
+    Ivits extending their federation, the federation), repeatedly add the satellite path through empty
+    space that brings the most power per satellite until the power value reaches the threshold, within
+    the satellites the player can pay. Same choices as _fed_shapes (same BFS order and tie-breaks),
+    with member lists and reset-by-list instead of whole-map scans."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int n = c.nhex
+    cdef int ivits_extend = pl.faction == F_IVITS and pl.fed_count > 0
+    cdef int threshold = federation_threshold(pl)
+    cdef int budget, ub, h, j, k, g, gg, i, x, ngroups = 0, total_power = 0, pw, sats, head, tail
+    cdef int best, best_gain, best_d, gain, seeds_tried, nseeds, nshapes = 0, ns, same, out_n, nins
+    cdef int group_of[MAXHEX]
+    cdef int gpower[MAXHEX]
+    cdef int gtouch[MAXHEX]
+    cdef int gstart[MAXHEX + 1]    # members of group g: members[gstart[g]:gstart[g + 1]], ascending
+    cdef int members[MAXHEX]
+    cdef int eligible[MAXHEX]
+    cdef int inset[MAXHEX]
+    cdef int ins[MAXHEX]           # the hexes of the set, ascending
+    cdef int used[MAXHEX]
+    cdef int bdist[MAXHEX]
+    cdef int prev[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int seeds[MAXHEX]
+    cdef int nag[MAXHEX]           # distinct groups next to an eligible hex (-1: not computed yet)
+    cdef int ag[MAXHEX][6]
+    cdef int shape_hex[FG_MAX_SHAPES][MAXHEX]
+    cdef int shape_n[FG_MAX_SHAPES]
+    cdef int shape_sats[FG_MAX_SHAPES]
+    cdef int order[FG_MAX_SHAPES]
+    offsets_out[0] = 0
+    if max_candidates <= 0 or p < 0 or p >= s.num_players:
+        return 0
+    # cheap exit: all the power the player's buildings could bring is below the threshold
+    ub = 0
+    for h in range(n):
+        if fg_own_building(s, p, h) and (ivits_extend or not (s.fed_mask[h] >> p) & 1):
+            ub += building_power(s, c, p, h, 1)
+    if ub < threshold:
+        return 0
+    if pl.faction == F_IVITS:
+        budget = pl.qic
+    else:
+        budget = fg_tokens(pl)
+    # groups of unfederated buildings; for Ivits extending their federation, the federation is group 0
+    for h in range(n):
+        group_of[h] = -1
+    if ivits_extend:
+        gpower[0] = 0
+        gtouch[0] = 0
+        for h in range(n):
+            if (s.fed_mask[h] >> p) & 1:
+                group_of[h] = 0
+                if fg_own_building(s, p, h):
+                    gpower[0] += building_power(s, c, p, h, 1)
+        ngroups = 1
+    for h in range(n):
+        if group_of[h] >= 0 or not fg_own_building(s, p, h) or (s.fed_mask[h] >> p) & 1:
+            continue
+        g = ngroups
+        ngroups += 1
+        gpower[g] = 0
+        gtouch[g] = 0
+        group_of[h] = g
+        tail = 1
+        queue[0] = h      # used as a stack
+        while tail > 0:
+            tail -= 1
+            j = queue[tail]
+            gpower[g] += building_power(s, c, p, j, 1)
+            for i in range(c.nadj[j]):
+                k = c.adj[j][i]
+                if (s.fed_mask[k] >> p) & 1:
+                    gtouch[g] = 1    # touches one of p's federations: cannot be part of a new one
+                elif group_of[k] < 0 and fg_own_building(s, p, k):
+                    group_of[k] = g
+                    queue[tail] = k
+                    tail += 1
+    for g in range(ngroups):
+        if not gtouch[g]:
+            total_power += gpower[g]
+    if total_power < threshold:
+        return 0
+    # member lists (counting sort keeps each list ascending)
+    for g in range(ngroups + 1):
+        gstart[g] = 0
+    for h in range(n):
+        if group_of[h] >= 0:
+            gstart[group_of[h] + 1] += 1
+    for g in range(ngroups):
+        gstart[g + 1] += gstart[g]
+    for g in range(ngroups):
+        used[g] = gstart[g]       # fill cursor
+    for h in range(n):
+        g = group_of[h]
+        if g >= 0:
+            members[used[g]] = h
+            used[g] += 1
+    # hexes a satellite may use: empty space, not next to p's federations or to an unusable group
+    for h in range(n):
+        bdist[h] = -1
+        inset[h] = 0
+        nag[h] = -1
+        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 \
+            and not (s.fed_mask[h] >> p) & 1
+        if eligible[h]:
+            for i in range(c.nadj[h]):
+                k = c.adj[h][i]
+                if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) \
+                        or (group_of[k] >= 0 and gtouch[group_of[k]]):
+                    eligible[h] = 0
+    # seeds: strongest group first (ties by group number)
+    nseeds = 0
+    if ivits_extend:
+        seeds[0] = 0
+        nseeds = 1
+    else:
+        for g in range(ngroups):
+            if gtouch[g]:
+                continue
+            i = nseeds
+            while i > 0 and gpower[seeds[i - 1]] < gpower[g]:
+                seeds[i] = seeds[i - 1]
+                i -= 1
+            seeds[i] = g
+            nseeds += 1
+    seeds_tried = 0
+    nins = 0
+    for x in range(nseeds):
+        if seeds_tried >= FG_MAX_SEEDS or nshapes >= FG_MAX_SHAPES:
+            break
+        seeds_tried += 1
+        g = seeds[x]
+        for i in range(nins):
+            inset[ins[i]] = 0
+        nins = 0
+        for i in range(gstart[g], gstart[g + 1]):
+            inset[members[i]] = 1
+            ins[nins] = members[i]
+            nins += 1
+        for gg in range(ngroups):
+            used[gg] = gg == g
+        pw = gpower[g]
+        sats = 0
+        while pw < threshold and sats <= budget:
+            # BFS from the set (ascending hexes) through eligible hexes; the hex with the best power per
+            # satellite wins, the first one in BFS order on ties
+            head = 0
+            tail = 0
+            for i in range(nins):
+                bdist[ins[i]] = 0
+                queue[tail] = ins[i]
+                tail += 1
+            best = -1
+            best_gain = 0
+            best_d = 1
+            while head < tail:
+                h = queue[head]
+                head += 1
+                if bdist[h] > 0:
+                    if nag[h] < 0:
+                        nag[h] = 0
+                        for i in range(c.nadj[h]):
+                            gg = group_of[c.adj[h][i]]
+                            if gg >= 0 and not in_list(ag[h], nag[h], gg):
+                                ag[h][nag[h]] = gg
+                                nag[h] += 1
+                    gain = 0
+                    for i in range(nag[h]):
+                        if not used[ag[h][i]]:
+                            gain += gpower[ag[h][i]]
+                    if gain > 0 and gain * best_d > best_gain * bdist[h]:
+                        best = h
+                        best_gain = gain
+                        best_d = bdist[h]
+                if bdist[h] >= budget - sats:
+                    continue
+                for i in range(c.nadj[h]):
+                    k = c.adj[h][i]
+                    if bdist[k] < 0 and eligible[k]:
+                        bdist[k] = bdist[h] + 1
+                        prev[k] = h
+                        queue[tail] = k
+                        tail += 1
+            for i in range(tail):
+                bdist[queue[i]] = -1
+            if best < 0:
+                break
+            h = best
+            while not inset[h]:
+                inset[h] = 1
+                nins = fg_sorted_add(ins, nins, h)
+                sats += 1
+                # the satellite brings every group next to it
+                for i in range(c.nadj[h]):
+                    gg = group_of[c.adj[h][i]]
+                    if gg >= 0 and not used[gg]:
+                        used[gg] = 1
+                        pw += gpower[gg]
+                        for j in range(gstart[gg], gstart[gg + 1]):
+                            if not inset[members[j]]:
+                                inset[members[j]] = 1
+                                nins = fg_sorted_add(ins, nins, members[j])
+                h = prev[h]
+        if pw < threshold or sats > budget:
+            continue
+        same = 0
+        for i in range(nshapes):
+            if shape_sats[i] == sats and shape_n[i] == nins:
+                same = 1
+                for j in range(nins):
+                    if shape_hex[i][j] != ins[j]:
+                        same = 0
+                        break
+                if same:
+                    break
+        if not same:
+            for j in range(nins):
+                shape_hex[nshapes][j] = ins[j]
+            shape_n[nshapes] = nins
+            shape_sats[nshapes] = sats
+            nshapes += 1
+    # fewest satellites first, then the hex lists as Python compares them
+    for i in range(nshapes):
+        j = i
+        while j > 0 and fg_shape_less(shape_sats[i], shape_hex[i], shape_n[i], shape_sats[order[j - 1]],
+                                      shape_hex[order[j - 1]], shape_n[order[j - 1]]):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    out_n = 0
+    for x in range(nshapes):
+        if out_n >= max_candidates:
+            break
+        i = order[x]
+        if not fg_fed_valid(s, c, p, shape_hex[i], shape_n[i]):
+            continue
+        for j in range(shape_n[i]):
+            hexes_out[offsets_out[out_n] + j] = shape_hex[i][j]
+        offsets_out[out_n + 1] = offsets_out[out_n] + shape_n[i]
+        out_n += 1
+    return out_n
+
+
+# ---- Python entry points -------------------------------------------------------------------------------
+
+def legal_moves_int(Core core) -> list:
+    """The legal moves of the decision as Move integers (C generator; see format_move / Core.apply_move)."""
+    cdef Move buf[FG_MOVE_CAP]
+    cdef int n = gen_moves(&core.st, core.ctx, buf, FG_MOVE_CAP)
+    return [buf[i] for i in range(n)]
+
+
+def federation_labels(Core core) -> list:
+    """The federation candidates of the player to move, each its labels sorted and comma-joined: the
+    `federations` argument of format_move (MV_FEDERATION's hex field indexes this list)."""
+    cdef int buf[MAX_FED_HEXES]
+    cdef int offsets[MAX_FED_CANDIDATES_C + 1]
+    cdef GState* s = &core.st
+    cdef int p = s.current
+    cdef int i, j, n
+    if s.phase == PH_END or p < 0 or p >= s.num_players:
+        return []
+    n = fed_candidates(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
+    labels = [None] * core.ctx.nhex
+    for label, index in core.hex_index.items():
+        if 0 <= index < core.ctx.nhex:
+            labels[index] = label
+    out = []
+    for i in range(n):
+        names = [labels[buf[j]] for j in range(offsets[i], offsets[i + 1])]
+        names.sort()
+        out.append(",".join(names))
+    return out
+
+
+def movegen_benchmark(Core core, int repeats) -> float:
+    """Seconds per gen_moves call on this state (a C loop of `repeats` calls)."""
+    cdef Move buf[FG_MOVE_CAP]
+    cdef timespec t0, t1
+    cdef int i
+    cdef long long total = 0
+    if repeats <= 0:
+        raise ValueError("repeats must be positive")
+    clock_gettime(CLOCK_MONOTONIC, &t0)
+    for i in range(repeats):
+        total += gen_moves(&core.st, core.ctx, buf, FG_MOVE_CAP)
+    clock_gettime(CLOCK_MONOTONIC, &t1)
+    if total < 0:
+        return -1.0
+    return ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9) / repeats
+
