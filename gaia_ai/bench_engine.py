@@ -1,13 +1,15 @@
 """Speed of the Gaia Project rules core: the figures behind ``gaia-ai bench engine``.
 
-Three figures per player count, each measured on one core as the median over repeats:
+Figures per player count, each measured on one core as the median over repeats:
 
 * **legal-move generations per second** at main-action decisions (phase ``move``), on the positions
-  reached while replaying the corpus games (the positions the reference figure was measured on);
-* **moves applied per second**: the corpus games' logged lines applied with ``GaiaState.apply_line``
-  (notation parsing included, building the board excluded: states are copied from a prepared one);
-* **complete random playouts per second** from a fresh setup (faction picks included), with
-  ``gaia_ai.games.gaia.playout.random_playout``.
+  reached while replaying the corpus games (the positions the reference figure was measured on), by
+  the C generator (what the search calls), and through ``GaiaState.legal_moves()`` (Python Command
+  objects, what a Python user calls);
+* **moves applied per second**: the int moves of random games from the corpus games' setups,
+  re-applied by the C core (what the search does), and the corpus games' logged lines applied with
+  ``GaiaState.apply_line`` (notation parsing included: the reference engine's replay figure);
+* **complete random playouts per second** from a fresh setup (faction picks included), played in C.
 
 The reference is the boardgamers.space engine's published cost on this kind of machine: 0.4 ms per
 ``generateAvailableCommands`` at a main-action decision and 0.5 ms per applied move. Ratios are
@@ -31,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,10 +42,12 @@ from gaia_ai.games.gaia.corpus import read_corpus
 REFERENCE_ENGINE = "boardgamers.space gaia-engine 4.9.0 (Node.js, one core)"
 REFERENCE_MOVEGEN_MS = 0.4  # generateAvailableCommands at a main-action decision
 REFERENCE_APPLY_MS = 0.5  # per move, replaying a whole game with new Engine(moves)
-REFERENCE_MS = {"movegen": REFERENCE_MOVEGEN_MS, "apply": REFERENCE_APPLY_MS}
+REFERENCE_MS = {"movegen": REFERENCE_MOVEGEN_MS, "apply": REFERENCE_APPLY_MS, "notation": REFERENCE_APPLY_MS}
 LABELS = {
     "movegen_per_second": "legal-move gens/s",
+    "api_movegen_per_second": "legal_moves() calls/s",
     "moves_per_second": "moves applied/s",
+    "notation_lines_per_second": "notation lines/s",
     "playouts_per_second": "random playouts/s",
 }
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -146,7 +151,7 @@ def prepare_corpus(path: Path, players: int) -> CorpusWork:
     return work
 
 
-def bench_apply(work: CorpusWork, seconds: float, repeats: int) -> Figure:
+def bench_notation(work: CorpusWork, seconds: float, repeats: int) -> Figure:
     total = sum(len(lines) for _, lines in work.games)
     sample = f"{total} lines of {len(work.games)} games"
     if not total:
@@ -163,15 +168,48 @@ def bench_apply(work: CorpusWork, seconds: float, repeats: int) -> Figure:
     return measure(one_game, seconds, repeats, sample)
 
 
+def bench_apply(work: CorpusWork, seconds: float, repeats: int, seed: str) -> Figure:
+    from gaia_ai._core import gaia_rules
+
+    games = [(start._core, gaia_rules.random_game_moves(start._core, _seed_int(seed, i)))
+             for i, (start, _) in enumerate(work.games)]
+    games = [(core, moves) for core, moves in games if moves]
+    total = sum(len(moves) for _, moves in games)
+    sample = f"{total} moves of {len(games)} random games from the corpus setups"
+    if not total:
+        return Figure((), sample, "no corpus game to start from")
+    cycle = _cycle(games)
+
+    def one_game() -> int:
+        core, moves = next(cycle)
+        gaia_rules.apply_benchmark(core, moves, 1)
+        return len(moves)
+
+    return measure(one_game, seconds, repeats, sample)
+
+
 def bench_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
+    from gaia_ai._core import gaia_rules
+
     positions = work.positions
     sample = f"{len(positions)} main-action positions of {len(work.games)} games"
     if not positions:
         return Figure((), sample, "no main-action position reached in the corpus games")
-    try:
-        positions[0].legal_moves()
-    except Exception as exc:  # noqa: BLE001 - report, do not crash the other figures
-        return Figure((), sample, _describe(exc))
+    inner = 20
+
+    def all_positions() -> int:
+        for state in positions:
+            gaia_rules.movegen_benchmark(state._core, inner)
+        return inner * len(positions)
+
+    return measure(all_positions, seconds, repeats, sample)
+
+
+def bench_api_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
+    positions = work.positions
+    sample = f"{len(positions)} main-action positions of {len(work.games)} games"
+    if not positions:
+        return Figure((), sample, "no main-action position reached in the corpus games")
 
     def all_positions() -> int:
         for state in positions:
@@ -182,33 +220,31 @@ def bench_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
 
 
 def bench_playouts(players: int, seed: str, seconds: float, repeats: int) -> Figure:
+    from gaia_ai._core import gaia_rules
     from gaia_ai.games.gaia.engine import GaiaState
     from gaia_ai.games.gaia.setup import GameSetup
 
-    sample = f"random games from one {players}-player setup, faction picks included"
-    try:
-        from gaia_ai.games.gaia.playout import random_playout
-    except ImportError as exc:
-        return Figure((), sample, _describe(exc))
-    start = GaiaState.new(GameSetup.random(players, f"{seed}-{players}p"))
+    sample = f"random games in C from one {players}-player setup, faction picks included"
+    core = GaiaState.new(GameSetup.random(players, f"{seed}-{players}p"))._core
     rng = random.Random(f"{seed}-{players}p")
-    try:
-        random_playout(start.copy(), rng)
-    except Exception as exc:  # noqa: BLE001 - report, do not crash the other figures
-        return Figure((), sample, _describe(exc))
-    played = unfinished = 0
+    played = finished = 0
 
-    def one_playout() -> int:
-        nonlocal played, unfinished
-        played += 1
-        unfinished += not random_playout(start.copy(), rng).is_terminal
-        return 1
+    def batch() -> int:
+        nonlocal played, finished
+        done, _ = gaia_rules.random_playouts(core, 20, rng.getrandbits(64))
+        played += 20
+        finished += done
+        return 20
 
-    figure = measure(one_playout, seconds, repeats, sample)
-    if unfinished:
-        note = f"{unfinished} of {played} playouts stopped before the end of the game (no legal move)"
+    figure = measure(batch, seconds, repeats, sample)
+    if finished < played:
+        note = f"{played - finished} of {played} playouts stopped before the end of the game (no legal move)"
         figure = Figure(figure.rates, sample, note=note)
     return figure
+
+
+def _seed_int(seed: str, index: int) -> int:
+    return random.Random(f"{seed}-{index}").getrandbits(64)
 
 
 def run_bench(
@@ -221,14 +257,16 @@ def run_bench(
         "repeats": repeats,
         "seed": seed,
         "movegen_per_second": {},
+        "api_movegen_per_second": {},
         "moves_per_second": {},
+        "notation_lines_per_second": {},
         "playouts_per_second": {},
         "baseline": {
             "engine": REFERENCE_ENGINE,
             "movegen_ms": REFERENCE_MOVEGEN_MS,
             "apply_ms": REFERENCE_APPLY_MS,
         },
-        "baseline_ratio": {"movegen": {}, "apply": {}},
+        "baseline_ratio": {"movegen": {}, "apply": {}, "notation": {}},
     }
     print(
         f"gaia-ai bench engine: {seconds:g} s per figure over {repeats} repeats, seed {seed!r}, one core",
@@ -245,12 +283,15 @@ def run_bench(
             print(
                 f"{n:<8}note: {work.skipped_lines} corpus lines after an engine error are left out", file=out
             )
-        figures = (
-            ("movegen_per_second", "movegen", bench_movegen(work, seconds, repeats)),
-            ("moves_per_second", "apply", bench_apply(work, seconds, repeats)),
-            ("playouts_per_second", None, bench_playouts(n, seed, seconds, repeats)),
+        figures: tuple[tuple[str, str | None, Callable[[], Figure]], ...] = (
+            ("movegen_per_second", "movegen", partial(bench_movegen, work, seconds, repeats)),
+            ("api_movegen_per_second", None, partial(bench_api_movegen, work, seconds, repeats)),
+            ("moves_per_second", "apply", partial(bench_apply, work, seconds, repeats, seed)),
+            ("notation_lines_per_second", "notation", partial(bench_notation, work, seconds, repeats)),
+            ("playouts_per_second", None, partial(bench_playouts, n, seed, seconds, repeats)),
         )
-        for name, baseline, figure in figures:
+        for name, baseline, run in figures:
+            figure = run()
             result[name][key] = figure.to_dict()
             reference_ms = REFERENCE_MS.get(baseline) if baseline else None
             ratio = None

@@ -63,10 +63,11 @@ def test_bench_engine_json_last_line_has_the_three_figures_and_the_baseline_rati
 ) -> None:
     main(["bench", "engine", "--players", "2", "--seconds", "0.05", "--repeats", "1", "--json"])
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    for name in ("playouts_per_second", "moves_per_second", "movegen_per_second"):
+    for name in ("playouts_per_second", "moves_per_second", "movegen_per_second", "notation_lines_per_second"):
         assert set(result[name]) == {"2"}
         assert set(result[name]["2"]) >= {"median", "min", "max", "repeats"}
-    assert set(result["baseline_ratio"]) == {"movegen", "apply"}
+        assert result[name]["2"]["median"] > 0
+    assert set(result["baseline_ratio"]) == {"movegen", "apply", "notation"}
     assert result["baseline"] == {
         "engine": result["baseline"]["engine"],
         "movegen_ms": 0.4,

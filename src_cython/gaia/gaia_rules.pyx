@@ -3,7 +3,7 @@
 
 Python code reaches it through gaia_ai.games.gaia (State); nothing else imports this module.
 """
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 include "consts.pxi"

@@ -1,5 +1,7 @@
 # Uniformly random playouts entirely in C: the game's fast rollout loop and what the benchmark measures.
 
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
 cdef enum:
     MAX_MOVES = 1024
 
@@ -63,3 +65,47 @@ def random_game(Core core, unsigned long long seed, int max_moves=20000):
     """Play one uniformly random game on core itself (in place); returns the moves played."""
     cdef unsigned long long rng = seed
     return play_random(&core.st, core.ctx, &rng, max_moves)
+
+
+def random_game_moves(Core core, unsigned long long seed, int max_moves=20000):
+    """The moves of one uniformly random game from core's position (core is unchanged)."""
+    cdef GState st
+    cdef Move moves[MAX_MOVES]
+    cdef unsigned long long rng = seed
+    cdef int n
+    cdef Move m
+    played = []
+    memcpy(&st, &core.st, sizeof(GState))
+    while not st.finished and len(played) < max_moves:
+        n = gen_moves(&st, core.ctx, moves, MAX_MOVES)
+        if n <= 0:
+            break
+        m = moves[next_random(&rng) % <unsigned long long>n]
+        apply_generated(&st, core.ctx, m)
+        played.append(m)
+    return played
+
+
+def apply_benchmark(Core core, list moves, int repeats):
+    """Seconds per applied move: the moves (from core's position) re-applied `repeats` times in C."""
+    cdef GState st
+    cdef Move* buf
+    cdef int i, r, n = len(moves)
+    cdef timespec t0, t1
+    if n == 0 or repeats <= 0:
+        raise ValueError("needs moves and a positive number of repeats")
+    buf = <Move*> malloc(n * sizeof(Move))
+    if buf == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):
+            buf[i] = moves[i]
+        clock_gettime(CLOCK_MONOTONIC, &t0)
+        for r in range(repeats):
+            memcpy(&st, &core.st, sizeof(GState))
+            for i in range(n):
+                apply_generated(&st, core.ctx, buf[i])
+        clock_gettime(CLOCK_MONOTONIC, &t1)
+    finally:
+        free(buf)
+    return ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9) / (<double>n * repeats)
