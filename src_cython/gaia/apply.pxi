@@ -61,26 +61,32 @@ cdef int SPECIAL_PENDING[4]
 SPECIAL_PENDING[:] = [PD_SWAPPI, PD_SPACESTATION, PD_DOWNLAB, PD_UPLOWEST]
 
 
-cdef int check_turn(GState* s, int p, int kind) except -1:
+cdef int check_turn(GState* s, int p, int kind) except -1 nogil:
     """Whose decision it is: an open brainstone question first, income orders in the income phase."""
     if s.phase == PH_END:
-        illegal("the game is over")
+        with gil:
+            illegal("the game is over")
     if s.bsq_player >= 0:
         if kind != MV_BRAINSTONE or p != s.bsq_player:
-            illegal("the brainstone decision of player %d must come first" % (s.bsq_player + 1))
+            with gil:
+                illegal("the brainstone decision of player %d must come first" % (s.bsq_player + 1))
         return 0
     if kind == MV_BRAINSTONE:
-        illegal("no brainstone decision is open")
+        with gil:
+            illegal("no brainstone decision is open")
     if p != s.current:
-        illegal("it is not this player's turn (waiting for player %d)" % (s.current + 1))
+        with gil:
+            illegal("it is not this player's turn (waiting for player %d)" % (s.current + 1))
     return 0
 
 
-cdef int main_action(GState* s) except -1:
+cdef int main_action(GState* s) except -1 nogil:
     if s.phase != PH_MOVE:
-        illegal("not in the action phase (phase %s)" % PHASE_CODES[s.phase])
+        with gil:
+            illegal("not in the action phase (phase %s)" % PHASE_CODES[s.phase])
     if s.action_done:
-        illegal("the main action of this turn was already taken")
+        with gil:
+            illegal("the main action of this turn was already taken")
     s.action_done = 1
     return 0
 
@@ -93,16 +99,19 @@ cdef int pending_is(GState* s, int kind) noexcept nogil:
     return 0
 
 
-cdef int do_faction(GState* s, GameContext* c, int p, int f) except -1:
+cdef int do_faction(GState* s, GameContext* c, int p, int f) except -1 nogil:
     cdef int q
     if s.phase != PH_FACTION:
-        illegal("factions are chosen only at setup")
+        with gil:
+            illegal("factions are chosen only at setup")
     if f < 0 or f >= NFACTION:
-        illegal("unknown faction")
+        with gil:
+            illegal("unknown faction")
     for q in range(s.num_players):
         if s.pl[q].faction >= 0 and (s.pl[q].faction == f or F_HOME[s.pl[q].faction] == F_HOME[f]):
-            illegal("%s cannot be chosen: %s plays on the same home planet" % (
-                FACTION_NAMES[f], FACTION_NAMES[s.pl[q].faction]))
+            with gil:
+                illegal("%s cannot be chosen: %s plays on the same home planet" % (
+                    FACTION_NAMES[f], FACTION_NAMES[s.pl[q].faction]))
     s.pl[p].faction = f
     if p + 1 < s.num_players:
         s.current = p + 1
@@ -115,19 +124,22 @@ cdef int do_faction(GState* s, GameContext* c, int p, int f) except -1:
     return 0
 
 
-cdef int do_setup_build(GState* s, GameContext* c, int p, int b, int h) except -1:
+cdef int do_setup_build(GState* s, GameContext* c, int p, int b, int h) except -1 nogil:
     if s.pl[p].faction == F_IVITS:
         if b != B_PI:
-            illegal("ivits start with their planetary institute")
+            with gil:
+                illegal("ivits start with their planetary institute")
         if s.owner[h] != -1 or s.planet[h] != F_HOME[F_IVITS]:
-            illegal("the PI goes on an empty home planet")
+            with gil:
+                illegal("the PI goes on an empty home planet")
         s.owner[h] = p
         s.building[h] = B_PI
         s.pl[p].seq_pi = next_seq(s)
         s.pl[p].nbuild[B_PI] = 1
     else:
         if b != B_M:
-            illegal("starting buildings are mines")
+            with gil:
+                illegal("starting buildings are mines")
         build_mine(s, c, p, h, 1)
     s.setup_pos += 1
     if s.setup_pos < s.nsetup:
@@ -138,13 +150,15 @@ cdef int do_setup_build(GState* s, GameContext* c, int p, int b, int h) except -
     return 0
 
 
-cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1:
+cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1 nogil:
     if h < 0 or h >= c.nhex:
-        illegal("no such hex")
+        with gil:
+            illegal("no such hex")
     if s.phase == PH_SETUP_BUILD:
         return do_setup_build(s, c, p, b, h)
     if s.phase != PH_MOVE:
-        illegal("cannot build in phase %s" % PHASE_CODES[s.phase])
+        with gil:
+            illegal("cannot build in phase %s" % PHASE_CODES[s.phase])
     if b == B_M:
         if not (pending_is(s, PD_BUILD) or pending_is(s, PD_RANGE_BUILD)):
             main_action(s)
@@ -155,7 +169,8 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1:
         build_gaiaformer(s, c, p, h)
     elif b == B_TS and pending_is(s, PD_DOWNLAB):
         if s.owner[h] != p or s.building[h] != B_LAB:
-            illegal("down-lab downgrades one of the player's research labs")
+            with gil:
+                illegal("down-lab downgrades one of the player's research labs")
         pop_pending(s, PD_DOWNLAB)
         s.building[h] = B_TS
         drop_source(&s.pl[p], B_LAB)
@@ -167,9 +182,11 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1:
         push_pending(s, PD_UP, ANY_TRACK)
     elif b == B_SP:
         if not pending_is(s, PD_SPACESTATION):
-            illegal("a space station follows the space-station special action")
+            with gil:
+                illegal("a space station follows the space-station special action")
         if s.planet[h] != PL_EMPTY or s.owner[h] != -1:
-            illegal("a space station goes on an empty space hex")
+            with gil:
+                illegal("a space station goes on an empty space hex")
         pay(s, p, 0, 0, 0, range_qic(s, c, p, h, 0), "the space station's range")
         pop_pending(s, PD_SPACESTATION)
         s.owner[h] = p
@@ -180,22 +197,25 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1:
         main_action(s)
         upgrade(s, c, p, h, b)
     else:
-        illegal("unknown building")
+        with gil:
+            illegal("unknown building")
     return 0
 
 
-cdef int take_booster(GState* s, int p, int b) except -1:
+cdef int take_booster(GState* s, int p, int b) except -1 nogil:
     if b < 0 or b >= NBOOSTER or not s.booster_free[b]:
-        illegal("booster%d is not available" % (b + 1))
+        with gil:
+            illegal("booster%d is not available" % (b + 1))
     s.booster_free[b] = 0
     s.pl[p].booster = b
     s.pl[p].seq_booster = next_seq(s)
     return 0
 
 
-cdef int do_booster(GState* s, GameContext* c, int p, int b) except -1:
+cdef int do_booster(GState* s, GameContext* c, int p, int b) except -1 nogil:
     if s.phase != PH_SETUP_BOOSTER:
-        illegal("boosters are taken at setup or when passing")
+        with gil:
+            illegal("boosters are taken at setup or when passing")
     take_booster(s, p, b)
     if p > 0:
         s.current = p - 1
@@ -204,14 +224,17 @@ cdef int do_booster(GState* s, GameContext* c, int p, int b) except -1:
     return 0
 
 
-cdef int do_pass(GState* s, GameContext* c, int p, int b) except -1:
+cdef int do_pass(GState* s, GameContext* c, int p, int b) except -1 nogil:
     cdef int old
     if s.round < 6 and b == NO_BOOSTER:
-        illegal("passing before round 6 takes a booster")
+        with gil:
+            illegal("passing before round 6 takes a booster")
     if s.round >= 6 and b != NO_BOOSTER:
-        illegal("no booster is taken when passing in round 6")
+        with gil:
+            illegal("no booster is taken when passing in round 6")
     if b != NO_BOOSTER and (b < 0 or b >= NBOOSTER or not s.booster_free[b]):
-        illegal("booster%d is not available" % (b + 1))
+        with gil:
+            illegal("booster%d is not available" % (b + 1))
     main_action(s)
     pass_vp(s, c, p)
     old = s.pl[p].booster
@@ -228,52 +251,62 @@ cdef int do_pass(GState* s, GameContext* c, int p, int b) except -1:
     return end_turn(s, c)
 
 
-cdef int do_up(GState* s, GameContext* c, int p, int t) except -1:
+cdef int do_up(GState* s, GameContext* c, int p, int t) except -1 nogil:
     if t < 0 or t >= NTRACK:
-        illegal("unknown research track")
+        with gil:
+            illegal("unknown research track")
     if s.phase != PH_MOVE and s.phase != PH_GAIA:
-        illegal("cannot research in phase %s" % PHASE_CODES[s.phase])
+        with gil:
+            illegal("cannot research in phase %s" % PHASE_CODES[s.phase])
     if free_up(s, c, p, t) == -2:
         main_action(s)
         research_up(s, c, p, t, 0)
     return 0
 
 
-cdef int do_decline_up(GState* s, int p) except -1:
+cdef int do_decline_up(GState* s, int p) except -1 nogil:
     if pop_pending(s, PD_UP) == -100 and pop_pending(s, PD_UPLOWEST) == -100:
-        illegal("no research step to decline")
+        with gil:
+            illegal("no research step to decline")
     return 0
 
 
-cdef int do_decline_tech(GState* s, GameContext* c, int p) except -1:
+cdef int do_decline_tech(GState* s, GameContext* c, int p) except -1 nogil:
     if s.phase != PH_GAIA:
-        illegal("nothing to decline")
+        with gil:
+            illegal("nothing to decline")
     s.gaia_declined = 1
     return continue_gaia_phase(s, c)
 
 
-cdef int do_action(GState* s, GameContext* c, int p, int a) except -1:
+cdef int do_action(GState* s, GameContext* c, int p, int a) except -1 nogil:
     if a < 0 or a >= NACTION:
-        illegal("unknown board action")
+        with gil:
+            illegal("unknown board action")
     if s.actions_used[a] != -1:
-        illegal("%s was already used this round" % ACTION_NAMES[a])
+        with gil:
+            illegal("%s was already used this round" % ACTION_NAMES[a])
     main_action(s)
     return board_action(s, c, p, a)
 
 
-cdef int do_fedtile(GState* s, int p, int k) except -1:
+cdef int do_fedtile(GState* s, int p, int k) except -1 nogil:
     if k < 0 or k >= NFEDKIND or s.pl[p].fed_held[k] == 0:
-        illegal("the player holds no such federation token")
+        with gil:
+            illegal("the player holds no such federation token")
     if pop_pending(s, PD_FEDTILE) == -100:
-        illegal("fedtile follows the qic2 action")
+        with gil:
+            illegal("fedtile follows the qic2 action")
     return gain_fed_reward(s, p, k)
 
 
-cdef int do_lost_planet(GState* s, GameContext* c, int p, int h) except -1:
+cdef int do_lost_planet(GState* s, GameContext* c, int p, int h) except -1 nogil:
     if not pending_is(s, PD_LOSTPLANET):
-        illegal("the lost planet is placed after reaching navigation level 5")
+        with gil:
+            illegal("the lost planet is placed after reaching navigation level 5")
     if h < 0 or h >= c.nhex or s.planet[h] != PL_EMPTY or s.owner[h] != -1 or s.sat_mask[h]:
-        illegal("the lost planet goes on an empty space hex")
+        with gil:
+            illegal("the lost planet goes on an empty space hex")
     pay(s, p, 0, 0, 0, range_qic(s, c, p, h, 0), "the lost planet's range")
     pop_pending(s, PD_LOSTPLANET)
     s.planet[h] = PL_LOST
@@ -285,24 +318,27 @@ cdef int do_lost_planet(GState* s, GameContext* c, int p, int h) except -1:
     return note_built(s, h)
 
 
-cdef int do_special(GState* s, GameContext* c, int p, int which) except -1:
+cdef int do_special(GState* s, GameContext* c, int p, int which) except -1 nogil:
     """SPECIAL_NAMES[which]: step, range+3, 4pw, q, 4c, q,5c, 3o, 3k, swap-PI, space-station,
     down-lab, up-lowest."""
     cdef PlayerState* pl = &s.pl[p]
     main_action(s)
     if which == 0 or which == 1:
         if pl.booster != (3 if which == 0 else 4):
-            illegal("special %s needs its booster" % SPECIAL_NAMES[which])
+            with gil:
+                illegal("special %s needs its booster" % SPECIAL_NAMES[which])
         use_special(s, p, SP_BOOSTER)
         push_pending(s, PD_BUILD if which == 0 else PD_RANGE_BUILD, 1 if which == 0 else 3)
     elif which == 2:
         if not has_tile(s, c, p, 9):
-            illegal("special 4pw needs its tech tile")
+            with gil:
+                illegal("special 4pw needs its tech tile")
         use_special(s, p, SP_TECH9)
         charge(s, p, 4)
     elif which == 3 or which == 4:
         if pl.nbuild[B_AC2] == 0 or (which == 4) != (pl.faction == F_BALTAKS):
-            illegal("special %s needs the academy" % SPECIAL_NAMES[which])
+            with gil:
+                illegal("special %s needs the academy" % SPECIAL_NAMES[which])
         use_special(s, p, SP_AC2)
         if which == 4:
             gain(s, p, R_C, 4)
@@ -310,7 +346,8 @@ cdef int do_special(GState* s, GameContext* c, int p, int which) except -1:
             gain(s, p, R_Q, 1)
     elif which <= 7:
         if not has_adv(s, c, p, SPECIAL_ADV_TILE[which - 5]):
-            illegal("special %s needs its advanced tile" % SPECIAL_NAMES[which])
+            with gil:
+                illegal("special %s needs its advanced tile" % SPECIAL_NAMES[which])
         use_special(s, p, SPECIAL_ADV_BIT[which - 5])
         if which == 5:
             gain(s, p, R_Q, 1)
@@ -321,20 +358,24 @@ cdef int do_special(GState* s, GameContext* c, int p, int which) except -1:
             gain(s, p, R_K, 3)
     elif which <= 11:
         if pl.faction != SPECIAL_FACTION[which - 8] or (which != 11 and pl.nbuild[B_PI] == 0):
-            illegal("special %s is not available to this player" % SPECIAL_NAMES[which])
+            with gil:
+                illegal("special %s is not available to this player" % SPECIAL_NAMES[which])
         use_special(s, p, SP_FACTION)
         push_pending(s, SPECIAL_PENDING[which - 8], 0)
     else:
-        illegal("unknown special action")
+        with gil:
+            illegal("unknown special action")
     return 0
 
 
-cdef int do_swap_pi(GState* s, GameContext* c, int p, int h) except -1:
+cdef int do_swap_pi(GState* s, GameContext* c, int p, int h) except -1 nogil:
     cdef int j
     if not pending_is(s, PD_SWAPPI):
-        illegal("swap-PI follows the special action")
+        with gil:
+            illegal("swap-PI follows the special action")
     if h < 0 or h >= c.nhex or s.owner[h] != p or s.building[h] != B_M:
-        illegal("swap-PI swaps the PI with one of the player's mines")
+        with gil:
+            illegal("swap-PI swaps the PI with one of the player's mines")
     pop_pending(s, PD_SWAPPI)
     for j in range(c.nhex):
         if s.owner[j] == p and s.building[j] == B_PI:
@@ -343,29 +384,32 @@ cdef int do_swap_pi(GState* s, GameContext* c, int p, int h) except -1:
     return 0
 
 
-cdef int do_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1:
+cdef int do_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1 nogil:
     if s.phase != PH_MOVE or s.action_done:
-        illegal("a federation is the turn's main action")
+        with gil:
+            illegal("a federation is the turn's main action")
     form_federation(s, c, p, hexes, n, kind)
     s.action_done = 1
     return 0
 
 
-cdef int free_action_allowed(GState* s, int p, int gaia_tokens) except -1:
+cdef int free_action_allowed(GState* s, int p, int gaia_tokens) except -1 nogil:
     if gaia_tokens:
         if s.phase != PH_GAIA or s.current != p:
-            illegal("gaia-area tokens are spent only in the player's gaia phase decision")
+            with gil:
+                illegal("gaia-area tokens are spent only in the player's gaia phase decision")
     elif s.phase != PH_MOVE or s.current != p:
-        illegal("free actions are taken during the player's own turn")
+        with gil:
+            illegal("free actions are taken during the player's own turn")
     return 0
 
 
-cdef int do_burn(GState* s, int p, int n) except -1:
+cdef int do_burn(GState* s, int p, int n) except -1 nogil:
     free_action_allowed(s, p, 0)
     return burn_power(s, p, n)
 
 
-cdef int gain_unit(GState* s, int p, int unit, int n) except -1:
+cdef int gain_unit(GState* s, int p, int unit, int n) except -1 nogil:
     if unit == U_C:
         return gain(s, p, R_C, n)
     if unit == U_O:
@@ -381,33 +425,38 @@ cdef int gain_unit(GState* s, int p, int unit, int n) except -1:
     return 0
 
 
-cdef int do_spend(GState* s, int p, int i, int k) except -1:
+cdef int do_spend(GState* s, int p, int i, int k) except -1 nogil:
     """k times conversion i of SPEND_TABLE."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int unit, n
     if i < 0 or i >= NSPEND or k < 1 or (SPEND_GAIN[i][0] == U_TECH and k != 1):
-        illegal("no such conversion")
+        with gil:
+            illegal("no such conversion")
     unit = SPEND_COST[i][0]
     n = SPEND_COST[i][1] * k
     free_action_allowed(s, p, unit == U_TG)
     if not conversion_open(pl, i):
-        illegal("the conversion %s for %s is not open to this player" % SPEND_TABLE[i])
+        with gil:
+            illegal("the conversion %s for %s is not open to this player" % SPEND_TABLE[i])
     if unit == U_PW:
         pay_power(s, p, n)
     elif unit == U_A3:
         if pl.power[2] < n:
-            illegal("cannot move %d tokens from area3 to the gaia area" % n)
+            with gil:
+                illegal("cannot move %d tokens from area3 to the gaia area" % n)
         pl.power[2] -= n
         pl.power[3] += n
     elif unit == U_TG:
         if pl.power[3] < n:
-            illegal("only %d tokens in the gaia area" % pl.power[3])
+            with gil:
+                illegal("only %d tokens in the gaia area" % pl.power[3])
         pl.power[3] -= n
         if pl.faction == F_TERRANS:
             pl.power[1] += n
     elif unit == U_GF:
         if gaiaformers_free(pl) < n:
-            illegal("no gaia-former to spend")
+            with gil:
+                illegal("no gaia-former to spend")
         pl.gf_spent += n
     else:
         pay(s, p, n if unit == U_C else 0, n if unit == U_O else 0, n if unit == U_K else 0,
@@ -425,14 +474,16 @@ cdef int leech_offer(GState* s, GameContext* c, int p, int variant) noexcept nog
     return leech_amount(s, c, p, h)
 
 
-cdef int do_charge(GState* s, GameContext* c, int p, int n, int variant, int accept) except -1:
+cdef int do_charge(GState* s, GameContext* c, int p, int n, int variant, int accept) except -1 nogil:
     cdef int taklons_pi
     if s.phase != PH_LEECH:
-        illegal("no charge offer to answer")
+        with gil:
+            illegal("no charge offer to answer")
     taklons_pi = s.pl[p].faction == F_TAKLONS and s.pl[p].nbuild[B_PI] > 0
     if (variant != LEECH_PLAIN) != taklons_pi or n != leech_offer(s, c, p, variant):
-        illegal("the offer is %dpw%s" % (leech_offer(s, c, p, LEECH_CHARGE_FIRST if taklons_pi else LEECH_PLAIN),
-                                          ",1t" if taklons_pi else ""))
+        with gil:
+            illegal("the offer is %dpw%s" % (leech_offer(s, c, p, LEECH_CHARGE_FIRST if taklons_pi else LEECH_PLAIN),
+                                              ",1t" if taklons_pi else ""))
     if accept:
         if variant == LEECH_TOKEN_FIRST:
             gain(s, p, R_T, 1)
@@ -445,11 +496,12 @@ cdef int do_charge(GState* s, GameContext* c, int p, int n, int variant, int acc
     return advance_leech(s, c)
 
 
-cdef int do_income(GState* s, GameContext* c, int p, int kind, int amount) except -1:
+cdef int do_income(GState* s, GameContext* c, int p, int kind, int amount) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int i
     if s.phase != PH_INCOME:
-        illegal("no income to order now")
+        with gil:
+            illegal("no income to order now")
     for i in range(pl.ninc):
         if pl.inc[i].kind == kind and pl.inc[i].amount == amount:
             resolve_income_event(s, p, i)
@@ -457,10 +509,11 @@ cdef int do_income(GState* s, GameContext* c, int p, int kind, int amount) excep
             if s.bsq_player < 0:
                 continue_round_start(s, c)
             return 0
-    illegal("no income %d%s to receive" % (amount, "t" if kind == R_T else "pw"))
+    with gil:
+        illegal("no income %d%s to receive" % (amount, "t" if kind == R_T else "pw"))
 
 
-cdef int do_brainstone(GState* s, GameContext* c, int p, int dest) except -1:
+cdef int do_brainstone(GState* s, GameContext* c, int p, int dest) except -1 nogil:
     cdef int kind = s.bsq_kind
     answer_brainstone(s, p, dest)
     if kind == BSQ_INCOME:
@@ -470,15 +523,17 @@ cdef int do_brainstone(GState* s, GameContext* c, int p, int dest) except -1:
     return 0
 
 
-cdef int do_end_turn(GState* s, GameContext* c, int p) except -1:
+cdef int do_end_turn(GState* s, GameContext* c, int p) except -1 nogil:
     if s.phase != PH_MOVE or p != s.current:
-        illegal("not this player's turn to end")
+        with gil:
+            illegal("not this player's turn to end")
     if not s.action_done:
-        illegal("a turn needs a main action before it ends")
+        with gil:
+            illegal("a turn needs a main action before it ends")
     return end_turn(s, c)
 
 
-cdef int apply_move(GState* s, GameContext* c, int p, Move m) except -1:
+cdef int apply_move(GState* s, GameContext* c, int p, Move m) except -1 nogil:
     """Apply one atomic move of player p (MV_FEDERATION needs the hexes: see apply_federation_move)."""
     cdef int kind = mv_kind(m), a = mv_a(m), b = mv_b(m), h = mv_hex(m)
     cdef int phase_before = s.phase
@@ -496,11 +551,13 @@ cdef int apply_move(GState* s, GameContext* c, int p, Move m) except -1:
         do_decline_up(s, p)
     elif kind == MV_TECH:
         if a >= NPOS:
-            illegal("unknown tech position")
+            with gil:
+                illegal("unknown tech position")
         take_tech(s, c, p, a)
     elif kind == MV_COVER:
         if a >= NPOS:
-            illegal("unknown tech position")
+            with gil:
+                illegal("unknown tech position")
         cover_tech(s, p, a)
     elif kind == MV_ACTION:
         do_action(s, c, p, a)
@@ -531,14 +588,15 @@ cdef int apply_move(GState* s, GameContext* c, int p, Move m) except -1:
     elif kind == MV_DECLINE_TECH:
         do_decline_tech(s, c, p)
     else:
-        illegal("not a move")
+        with gil:
+            illegal("not a move")
     if phase_before == PH_GAIA and s.phase == PH_GAIA and s.npend == 0 and s.bsq_player < 0 \
             and not gaia_decision_open(s, p):
         continue_gaia_phase(s, c)
     return 0
 
 
-cdef int federation_candidate(GState* s, GameContext* c, int p, int idx, int* hexes, int cap) except -1:
+cdef int federation_candidate(GState* s, GameContext* c, int p, int idx, int* hexes, int cap) except -1 nogil:
     """The hexes of federation candidate idx of the generator (fastgen.pxi), or 0 if there is none."""
     cdef int buf[MAX_FED_HEXES]
     cdef int offsets[MAX_FED_CANDIDATES_C + 1]

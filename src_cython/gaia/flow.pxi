@@ -1,13 +1,14 @@
 # Game flow: setup, income, gaia phase, turn order, leech offers, end of round and final scoring.
 
-cdef int add_income_event(PlayerState* pl, int seq, int kind, int amount, int c, int o, int k, int q) except -1:
+cdef int add_income_event(PlayerState* pl, int seq, int kind, int amount, int c, int o, int k, int q) except -1 nogil:
     """Append one income event, keeping the list ordered by when its source was gained."""
     cdef int i
     cdef PendingIncome* e
     if (kind < 0 or amount <= 0) and c == 0 and o == 0 and k == 0 and q == 0:
         return 0
     if pl.ninc >= MAXINC:
-        illegal("internal: too many income events")
+        with gil:
+            illegal("internal: too many income events")
     i = pl.ninc
     while i > 0 and pl.inc[i - 1].seq > seq:
         pl.inc[i] = pl.inc[i - 1]
@@ -34,7 +35,7 @@ cdef int income_needs_order(PlayerState* pl) noexcept nogil:
     return has_t and has_pw
 
 
-cdef int receive_event(GState* s, int p, PendingIncome* e, int heuristic) except -1:
+cdef int receive_event(GState* s, int p, PendingIncome* e, int heuristic) except -1 nogil:
     gain(s, p, R_C, e.res[0])
     gain(s, p, R_O, e.res[1])
     gain(s, p, R_K, e.res[2])
@@ -46,7 +47,7 @@ cdef int receive_event(GState* s, int p, PendingIncome* e, int heuristic) except
     return 0
 
 
-cdef int resolve_income_event(GState* s, int p, int i) except -1:
+cdef int resolve_income_event(GState* s, int p, int i) except -1 nogil:
     """Receive one income event; a charge whose brainstone destination is the player's choice waits
     for the answer (the engine stops there, before any of the event is received)."""
     cdef PlayerState* pl = &s.pl[p]
@@ -64,7 +65,7 @@ cdef int resolve_income_event(GState* s, int p, int i) except -1:
     return 0
 
 
-cdef int flush_income(GState* s, int p) except -1:
+cdef int flush_income(GState* s, int p) except -1 nogil:
     """Receive, in order, the events whose order is no longer the player's choice (stopping at a
     brainstone question)."""
     while s.bsq_player < 0 and s.pl[p].ninc > 0 and not income_needs_order(&s.pl[p]):
@@ -72,7 +73,7 @@ cdef int flush_income(GState* s, int p) except -1:
     return 0
 
 
-cdef int collect_income(GState* s, GameContext* c, int p) except -1:
+cdef int collect_income(GState* s, GameContext* c, int p) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int f = pl.faction
     cdef int i, b, tile, pos, lvl
@@ -131,7 +132,7 @@ cdef int next_income_player(GState* s) noexcept nogil:
     return -1
 
 
-cdef int gaia_phase_end(GState* s, int p) except -1:
+cdef int gaia_phase_end(GState* s, int p) except -1 nogil:
     """The player's tokens in the gaia area come back (Terrans: to area2), with gaia-formers spent by Baltaks."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int n = pl.power[3]
@@ -146,14 +147,14 @@ cdef int gaia_phase_end(GState* s, int p) except -1:
     return 0
 
 
-cdef int begin_round(GState* s, GameContext* c) except -1:
+cdef int begin_round(GState* s, GameContext* c) except -1 nogil:
     cdef int p, i
     s.round += 1
     s.income_pos = 0
     return continue_round_start(s, c)
 
 
-cdef int continue_round_start(GState* s, GameContext* c) except -1:
+cdef int continue_round_start(GState* s, GameContext* c) except -1 nogil:
     """Income player by player in turn order; a player who must order token and charge income stops it."""
     cdef int h
     cdef int p = next_income_player(s)
@@ -193,7 +194,7 @@ cdef int gaia_decision_open(GState* s, int p) noexcept nogil:
     return 0
 
 
-cdef int continue_gaia_phase(GState* s, GameContext* c) except -1:
+cdef int continue_gaia_phase(GState* s, GameContext* c) except -1 nogil:
     cdef int p
     while s.gaia_pos < s.norder:
         p = s.order[s.gaia_pos]
@@ -210,7 +211,7 @@ cdef int continue_gaia_phase(GState* s, GameContext* c) except -1:
     return 0
 
 
-cdef int final_scoring(GState* s, GameContext* c) except -1:
+cdef int final_scoring(GState* s, GameContext* c) except -1 nogil:
     cdef int t, p, q, i, k, tile, rank_better, ties, total, share
     cdef int counts[MAXP + 1]
     cdef int nplayers = s.num_players
@@ -277,7 +278,7 @@ cdef int final_scoring(GState* s, GameContext* c) except -1:
     return 0
 
 
-cdef int end_round(GState* s, GameContext* c) except -1:
+cdef int end_round(GState* s, GameContext* c) except -1 nogil:
     cdef int i, p
     for i in range(s.npassed):
         s.order[i] = s.pass_order[i]
@@ -322,11 +323,12 @@ cdef int leech_amount(GState* s, GameContext* c, int q, int h) noexcept nogil:
     return v
 
 
-cdef int end_turn(GState* s, GameContext* c) except -1:
+cdef int end_turn(GState* s, GameContext* c) except -1 nogil:
     cdef int p = s.current
     cdef int i, k, q
     if s.npend > 0:
-        illegal("the turn is not over: a decision is pending")
+        with gil:
+            illegal("the turn is not over: a decision is pending")
     s.nleech = 0
     if s.downlab_hex >= 0:
         note_built(s, s.downlab_hex)
@@ -348,7 +350,7 @@ cdef int end_turn(GState* s, GameContext* c) except -1:
     return advance_leech(s, c)
 
 
-cdef int advance_leech(GState* s, GameContext* c) except -1:
+cdef int advance_leech(GState* s, GameContext* c) except -1 nogil:
     """Ask the next leech offer that can charge something; then hand the turn on."""
     cdef LeechOffer* o
     while s.leech_pos < s.nleech:
@@ -367,7 +369,7 @@ cdef int advance_leech(GState* s, GameContext* c) except -1:
     return 0
 
 
-cdef int setup_sequences(GState* s) except -1:
+cdef int setup_sequences(GState* s) except -1 nogil:
     """Starting mines: seat order then reverse (Ivits skip), Xenos' third mine, Ivits' PI last."""
     cdef int n = s.num_players
     cdef int p
@@ -392,7 +394,7 @@ cdef int setup_sequences(GState* s) except -1:
     return 0
 
 
-cdef int start_faction(GState* s, GameContext* c, int p) except -1:
+cdef int start_faction(GState* s, GameContext* c, int p) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int f = pl.faction
     pl.credits = F_START[f][0]

@@ -20,7 +20,7 @@ cdef inline int decision_player(GState* s) noexcept nogil:
     return s.bsq_player if s.bsq_player >= 0 else s.current
 
 
-cdef int apply_generated(GState* s, GameContext* c, Move m) except -1:
+cdef int apply_generated(GState* s, GameContext* c, Move m) except -1 nogil:
     """Apply a move listed by gen_moves for the player whose decision it is."""
     cdef int hexes[64]
     cdef int n
@@ -28,12 +28,13 @@ cdef int apply_generated(GState* s, GameContext* c, Move m) except -1:
     if mv_kind(m) == MV_FEDERATION:
         n = federation_candidate(s, c, p, mv_hex(m), hexes, 64)
         if n <= 0:
-            illegal("no such federation candidate")
+            with gil:
+                illegal("no such federation candidate")
         return do_federation(s, c, p, hexes, n, mv_a(m))
     return apply_move(s, c, p, m)
 
 
-cdef int play_random(GState* s, GameContext* c, unsigned long long* rng, int max_moves) except -1:
+cdef int play_random(GState* s, GameContext* c, unsigned long long* rng, int max_moves) except -1 nogil:
     """Play uniformly random legal moves until the game ends (or max_moves); returns the moves played."""
     cdef Move moves[MAX_MOVES]
     cdef int n, played = 0

@@ -111,7 +111,7 @@ cdef int charge(GState* s, int p, int n) noexcept nogil:
     return charge_power(s, p, n, 1)
 
 
-cdef int gain(GState* s, int p, int res, int n) except -1:
+cdef int gain(GState* s, int p, int res, int n) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     if n == 0:
         return 0
@@ -136,7 +136,8 @@ cdef int gain(GState* s, int p, int res, int n) except -1:
         if s.bsq_player == p:   # re-added if the open brainstone question redoes the payment
             s.bsq_post_tokens += n
     else:
-        illegal("internal: unknown resource %d" % res)
+        with gil:
+            illegal("internal: unknown resource %d" % res)
     return 0
 
 
@@ -145,14 +146,15 @@ cdef int spendable_power(PlayerState* pl) noexcept nogil:
     return pl.power[2] * per + (3 if pl.brainstone == BS_A3 else 0)
 
 
-cdef int pay_power(GState* s, int p, int n) except -1:
+cdef int pay_power(GState* s, int p, int n) except -1 nogil:
     """Spend n power from area3 (tokens go back to area1). The brainstone in area3 is worth 3: used
     when needed (asked when n < 3), asked when it could be kept, kept when it would waste charges."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int per = 2 if (pl.faction == F_NEVLAS and pl.nbuild[B_PI] > 0) else 1
     cdef int need
     if spendable_power(pl) < n:
-        illegal("needs %d power in area3, has %d" % (n, spendable_power(pl)))
+        with gil:
+            illegal("needs %d power in area3, has %d" % (n, spendable_power(pl)))
     if pl.brainstone == BS_A3:
         need = pl.power[2] * per < n
         if need or n >= 3:
@@ -173,7 +175,7 @@ cdef inline void spend_tokens(PlayerState* pl, int n, int per) noexcept nogil:
     pl.power[0] += tokens
 
 
-cdef int discard_tokens(GState* s, int p, int n, int to_gaia) except -1:
+cdef int discard_tokens(GState* s, int p, int n, int to_gaia) except -1 nogil:
     """Remove n tokens (area1 first, then area2, area3), into the gaia area or out of the game.
     The brainstone goes only when every token is needed; otherwise the player may be asked."""
     cdef PlayerState* pl = &s.pl[p]
@@ -181,7 +183,8 @@ cdef int discard_tokens(GState* s, int p, int n, int to_gaia) except -1:
     cdef int total = pl.power[0] + pl.power[1] + pl.power[2] + bs_in
     cdef int below, a
     if total < n:
-        illegal("needs %d power tokens, has %d" % (n, total))
+        with gil:
+            illegal("needs %d power tokens, has %d" % (n, total))
     if bs_in and n > 0:
         below = 0
         for a in range(pl.brainstone):
@@ -207,17 +210,19 @@ cdef inline void take_tokens(PlayerState* pl, int n, int to_gaia) noexcept nogil
         n -= k
 
 
-cdef int answer_brainstone(GState* s, int p, int dest) except -1:
+cdef int answer_brainstone(GState* s, int p, int dest) except -1 nogil:
     """Apply the player's answer to the open brainstone question."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int i, ok = 0, n
     if s.bsq_player != p:
-        illegal("no brainstone decision is open")
+        with gil:
+            illegal("no brainstone decision is open")
     for i in range(s.bsq_nchoices):
         if s.bsq_choices[i] == dest:
             ok = 1
     if not ok:
-        illegal("the brainstone cannot go there")
+        with gil:
+            illegal("the brainstone cannot go there")
     s.bsq_player = -1
     if s.bsq_kind == BSQ_INCOME:
         receive_event(s, p, &s.bsq_event, dest != s.bsq_alt)
@@ -237,10 +242,11 @@ cdef int answer_brainstone(GState* s, int p, int dest) except -1:
     return 0
 
 
-cdef int burn_power(GState* s, int p, int n) except -1:
+cdef int burn_power(GState* s, int p, int n) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     if n <= 0 or bs_tokens(pl, 1) < 2 * n:
-        illegal("cannot burn %d: area2 holds %d tokens" % (n, bs_tokens(pl, 1)))
+        with gil:
+            illegal("cannot burn %d: area2 holds %d tokens" % (n, bs_tokens(pl, 1)))
     if pl.brainstone == BS_A2:
         pl.brainstone = BS_A3
         pl.power[1] -= 2 * n - 1

@@ -1,6 +1,6 @@
 # The rules: events, building, research, tiles, federations, actions, passing.
 
-cdef int on_event(GState* s, GameContext* c, int p, int ev, int n) except -1:
+cdef int on_event(GState* s, GameContext* c, int p, int ev, int n) except -1 nogil:
     """A scoring event happened n times: round tile, and tech tiles that pay per event."""
     cdef int tile
     if n <= 0:
@@ -25,16 +25,17 @@ cdef inline int next_seq(GState* s) noexcept nogil:
     return s.seq
 
 
-cdef int push_pending(GState* s, int kind, int arg) except -1:
+cdef int push_pending(GState* s, int kind, int arg) except -1 nogil:
     if s.npend >= MAXPEND:
-        illegal("internal: too many pending decisions")
+        with gil:
+            illegal("internal: too many pending decisions")
     s.pend[s.npend].kind = kind
     s.pend[s.npend].arg = arg
     s.npend += 1
     return 0
 
 
-cdef int pop_pending(GState* s, int kind) except -1:
+cdef int pop_pending(GState* s, int kind) except -1 nogil:
     """Remove the first pending decision of this kind; return its arg, or -100 if none is pending."""
     cdef int i, arg
     for i in range(s.npend):
@@ -48,7 +49,7 @@ cdef int pop_pending(GState* s, int kind) except -1:
     return -100
 
 
-cdef int join_adjacent_federation(GState* s, GameContext* c, int p, int h) except -1:
+cdef int join_adjacent_federation(GState* s, GameContext* c, int p, int h) except -1 nogil:
     """A new building next to one of the player's federations joins it, with the player's buildings
     connected to it (the whole group of adjacent buildings)."""
     cdef int group[MAXHEX]
@@ -77,7 +78,7 @@ cdef inline int in_list(int* xs, int n, int x) noexcept nogil:
     return 0
 
 
-cdef int note_built(GState* s, int h) except -1:
+cdef int note_built(GState* s, int h) except -1 nogil:
     if s.nbuilt < MAXBUILT:
         s.built[s.nbuilt] = h
         s.nbuilt += 1
@@ -88,7 +89,7 @@ cdef int gaiaformers_free(PlayerState* pl) noexcept nogil:
     return pl.gf_owned - pl.nbuild[B_GF] - pl.gf_spent
 
 
-cdef int range_qic(GState* s, GameContext* c, int p, int h, int bonus) except -1:
+cdef int range_qic(GState* s, GameContext* c, int p, int h, int bonus) except -1 nogil:
     """Qic needed to reach hex h (each qic adds 2 range)."""
     cdef int d = distance_to_player(s, c, p, h)
     cdef int r = player_range(&s.pl[p]) + bonus
@@ -97,11 +98,12 @@ cdef int range_qic(GState* s, GameContext* c, int p, int h, int bonus) except -1
     return (d - r + 1) // 2
 
 
-cdef int pay(GState* s, int p, int credits, int ores, int knowledge, int qic, str what) except -1:
+cdef int pay(GState* s, int p, int credits, int ores, int knowledge, int qic, const char* what) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     if pl.credits < credits or pl.ores < ores or pl.knowledge < knowledge or pl.qic < qic:
-        illegal("%s costs %dc %do %dk %dq, player has %dc %do %dk %dq" % (
-            what, credits, ores, knowledge, qic, pl.credits, pl.ores, pl.knowledge, pl.qic))
+        with gil:
+            illegal("%s costs %dc %do %dk %dq, player has %dc %do %dk %dq" % (
+                what.decode(), credits, ores, knowledge, qic, pl.credits, pl.ores, pl.knowledge, pl.qic))
     pl.credits -= credits
     pl.ores -= ores
     pl.knowledge -= knowledge
@@ -109,7 +111,7 @@ cdef int pay(GState* s, int p, int credits, int ores, int knowledge, int qic, st
     return 0
 
 
-cdef int mine_effects(GState* s, GameContext* c, int p, int h, int new_type) except -1:
+cdef int mine_effects(GState* s, GameContext* c, int p, int h, int new_type) except -1 nogil:
     """Rewards of a new mine on h (after it is placed)."""
     cdef PlayerState* pl = &s.pl[p]
     on_event(s, c, p, EV_MINE, 1)
@@ -122,7 +124,7 @@ cdef int mine_effects(GState* s, GameContext* c, int p, int h, int new_type) exc
     return 0
 
 
-cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -1:
+cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int planet = s.planet[h]
     cdef int steps = 0
@@ -133,7 +135,8 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
     cdef int arg
     cdef int types_before
     if pl.nbuild[B_M] >= 8:
-        illegal("all 8 mines are already on the board")
+        with gil:
+            illegal("all 8 mines are already on the board")
     arg = pop_pending(s, PD_BUILD)
     if arg != -100:
         free_steps = arg
@@ -143,7 +146,8 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
     types_before = planet_types(s, c, p)
     if setup:
         if s.owner[h] != -1 or planet != F_HOME[pl.faction]:
-            illegal("a starting mine goes on an empty home planet")
+            with gil:
+                illegal("a starting mine goes on an empty home planet")
         s.owner[h] = p
         s.building[h] = B_M
         note_source(s, pl, B_M)
@@ -164,14 +168,17 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
         return 0
     if s.owner[h] == p and s.building[h] == B_GF:
         if planet != PL_GAIA:
-            illegal("the gaia-former on this planet has not finished its gaia project")
+            with gil:
+                illegal("the gaia-former on this planet has not finished its gaia project")
         pay(s, p, 2, 1, 0, 0, "a mine")
         pl.nbuild[B_GF] -= 1
     else:
         if s.owner[h] != -1:
-            illegal("the planet is already occupied")
+            with gil:
+                illegal("the planet is already occupied")
         if planet == PL_EMPTY or planet == PL_TRANSDIM or planet == PL_LOST:
-            illegal("a mine needs a planet (this hex is %s)" % PLANET_LETTERS[planet])
+            with gil:
+                illegal("a mine needs a planet (this hex is %s)" % PLANET_LETTERS[planet])
         qic = range_qic(s, c, p, h, bonus)
         if planet == PL_GAIA:
             if pl.faction == F_GLEENS:
@@ -193,7 +200,7 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
     return 0
 
 
-cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1:
+cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int bonus = 0
     cdef int arg = pop_pending(s, PD_RANGE_BUILD)
@@ -201,9 +208,11 @@ cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1:
     if arg != -100:
         bonus = arg
     if s.planet[h] != PL_TRANSDIM or s.owner[h] != -1:
-        illegal("a gaia-former goes on an empty transdim planet")
+        with gil:
+            illegal("a gaia-former goes on an empty transdim planet")
     if gaiaformers_free(pl) <= 0:
-        illegal("no gaia-former available")
+        with gil:
+            illegal("no gaia-former available")
     qic = range_qic(s, c, p, h, bonus)
     pay(s, p, 0, 0, 0, qic, "the gaia-former's range")
     discard_tokens(s, p, GF_COST[pl.research[T_GAIA]], 1)
@@ -263,7 +272,7 @@ cdef int drop_source(PlayerState* pl, int b) noexcept nogil:
     return 0
 
 
-cdef int pi_built(GState* s, GameContext* c, int p) except -1:
+cdef int pi_built(GState* s, GameContext* c, int p) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     if pl.faction == F_GLEENS:
         pl.fed_held[6] += 1
@@ -272,13 +281,14 @@ cdef int pi_built(GState* s, GameContext* c, int p) except -1:
     return 0
 
 
-cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1:
+cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int old = s.building[h]
     cdef int credits, ores, j, isolated
     cdef int bescods = pl.faction == F_BESCODS
     if s.owner[h] != p:
-        illegal("%s is not the player's building" % BUILDING_NAMES[b])
+        with gil:
+            illegal("%s is not the player's building" % BUILDING_NAMES[b])
     if b == B_TS and old == B_M:
         credits = 3
         # cheap when another player has a structure (not a gaia-former or space station) within 2;
@@ -293,11 +303,13 @@ cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1:
         pay(s, p, credits, 2, 0, 0, "the trading station")
     elif (b == B_LAB and old == B_TS) or (b == B_PI and old == (B_LAB if bescods else B_TS)) \
             or ((b == B_AC1 or b == B_AC2) and old == (B_TS if bescods else B_LAB)):
-        pay(s, p, COST_C[b], COST_O[b], 0, 0, BUILDING_NAMES[b])
+        pay(s, p, COST_C[b], COST_O[b], 0, 0, BUILDING_CNAMES[b])
     else:
-        illegal("cannot upgrade %s to %s" % (BUILDING_NAMES[old] if old >= 0 else "nothing", BUILDING_NAMES[b]))
+        with gil:
+            illegal("cannot upgrade %s to %s" % (BUILDING_NAMES[old] if old >= 0 else "nothing", BUILDING_NAMES[b]))
     if pl.nbuild[b] >= MAX_BUILDINGS[b] or ((b == B_AC1 or b == B_AC2) and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] >= 2):
-        illegal("no %s left" % BUILDING_NAMES[b])
+        with gil:
+            illegal("no %s left" % BUILDING_NAMES[b])
     drop_source(pl, old)
     pl.nbuild[old] -= 1
     note_source(s, pl, b)
@@ -318,7 +330,7 @@ cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1:
     return 0
 
 
-cdef int gain_fed_reward(GState* s, int p, int kind) except -1:
+cdef int gain_fed_reward(GState* s, int p, int kind) except -1 nogil:
     gain(s, p, R_VP, FED_REWARD[kind][0])
     gain(s, p, R_C, FED_REWARD[kind][1])
     gain(s, p, R_O, FED_REWARD[kind][2])
@@ -328,30 +340,35 @@ cdef int gain_fed_reward(GState* s, int p, int kind) except -1:
     return 0
 
 
-cdef int flip_green(GState* s, int p) except -1:
+cdef int flip_green(GState* s, int p) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int k
     for k in range(NFEDKIND):
         if FED_REWARD[k][6] and pl.fed_held[k] > pl.fed_grey[k]:
             pl.fed_grey[k] += 1
             return 0
-    illegal("needs a green federation token")
+    with gil:
+        illegal("needs a green federation token")
 
 
-cdef int research_up(GState* s, GameContext* c, int p, int t, int free) except -1:
+cdef int research_up(GState* s, GameContext* c, int p, int t, int free) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int lvl = pl.research[t] + 1
     cdef int q
     if lvl > 5:
-        illegal("%s is already at level 5" % TRACK_NAMES[t])
+        with gil:
+            illegal("%s is already at level 5" % TRACK_NAMES[t])
     if t == T_NAV and pl.faction == F_BALTAKS and pl.nbuild[B_PI] == 0:
-        illegal("baltaks cannot research navigation before their planetary institute")
+        with gil:
+            illegal("baltaks cannot research navigation before their planetary institute")
     if lvl == 5:
         for q in range(s.num_players):
             if s.pl[q].research[t] == 5:
-                illegal("another player already reached level 5 of %s" % TRACK_NAMES[t])
+                with gil:
+                    illegal("another player already reached level 5 of %s" % TRACK_NAMES[t])
         if green_feds(pl) == 0:
-            illegal("level 5 needs a green federation token")
+            with gil:
+                illegal("level 5 needs a green federation token")
     if not free:
         pay(s, p, 0, 0, 4, 0, "research")
     if lvl == 5:
@@ -395,23 +412,28 @@ cdef int research_up(GState* s, GameContext* c, int p, int t, int free) except -
     return 0
 
 
-cdef int take_tech(GState* s, GameContext* c, int p, int pos) except -1:
+cdef int take_tech(GState* s, GameContext* c, int p, int pos) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int tile, i
     if pop_pending(s, PD_TECH) == -100:
-        illegal("no tech tile to take now")
+        with gil:
+            illegal("no tech tile to take now")
     for i in range(pl.ntech):
         if pl.tech_order[i] == pos:
-            illegal("already holds the tile at %s" % POSITION_NAMES[pos])
+            with gil:
+                illegal("already holds the tile at %s" % POSITION_NAMES[pos])
     if pos < NBASIC:
         if s.tech_supply[pos] <= 0:
-            illegal("no tile left at %s" % POSITION_NAMES[pos])
+            with gil:
+                illegal("no tile left at %s" % POSITION_NAMES[pos])
         s.tech_supply[pos] -= 1
     else:
         if s.adv_taken[pos - NBASIC]:
-            illegal("the advanced tile at %s is taken" % POSITION_NAMES[pos])
+            with gil:
+                illegal("the advanced tile at %s is taken" % POSITION_NAMES[pos])
         if pl.research[pos - NBASIC] < 4:
-            illegal("%s needs level 4 on its track" % POSITION_NAMES[pos])
+            with gil:
+                illegal("%s needs level 4 on its track" % POSITION_NAMES[pos])
         flip_green(s, p)
         s.adv_taken[pos - NBASIC] = 1
     pl.tech_order[pl.ntech] = pos
@@ -445,17 +467,19 @@ cdef int take_tech(GState* s, GameContext* c, int p, int pos) except -1:
     return 0
 
 
-cdef int cover_tech(GState* s, int p, int pos) except -1:
+cdef int cover_tech(GState* s, int p, int pos) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     if pop_pending(s, PD_COVER) == -100:
-        illegal("no tile to cover now")
+        with gil:
+            illegal("no tile to cover now")
     if pos >= NBASIC or not tech_active(pl, pos):
-        illegal("can only cover an uncovered basic tile the player holds")
+        with gil:
+            illegal("can only cover an uncovered basic tile the player holds")
     pl.covered |= 1 << pos
     return 0
 
 
-cdef int free_up(GState* s, GameContext* c, int p, int t) except -1:
+cdef int free_up(GState* s, GameContext* c, int p, int t) except -1 nogil:
     """A free research step from a tech tile, down-lab or up-lowest."""
     cdef int arg = pop_pending(s, PD_UP)
     cdef int i, lowest
@@ -467,9 +491,11 @@ cdef int free_up(GState* s, GameContext* c, int p, int t) except -1:
         for i in range(NTRACK):
             lowest = imin(lowest, s.pl[p].research[i])
         if s.pl[p].research[t] != lowest:
-            illegal("up-lowest must advance one of the lowest tracks")
+            with gil:
+                illegal("up-lowest must advance one of the lowest tracks")
     elif arg != ANY_TRACK and arg != t:
-        illegal("this free step must go on %s" % TRACK_NAMES[arg])
+        with gil:
+            illegal("this free step must go on %s" % TRACK_NAMES[arg])
     research_up(s, c, p, t, 1)
     return 0
 
@@ -504,7 +530,7 @@ cdef int hexes_connected(GameContext* c, int* hexes, int n) noexcept nogil:
     return tail == n
 
 
-cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1:
+cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1 nogil:
     """Form a federation over hexes (the player's buildings and new satellites on empty space).
 
     Checks: token in supply, distinct connected hexes, satellites only on empty space, buildings not
@@ -514,30 +540,37 @@ cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, in
     cdef PlayerState* pl = &s.pl[p]
     cdef int i, j, h, sats = 0, value = 0, extends = 0
     if kind < 0 or kind >= 6 or s.fed_supply[kind] <= 0:
-        illegal("federation token %s is not in the supply" % FED_NAMES[kind])
+        with gil:
+            illegal("federation token %s is not in the supply" % FED_NAMES[kind])
     for i in range(n):
         for j in range(i):
             if hexes[i] == hexes[j]:
-                illegal("a hex is listed twice")
+                with gil:
+                    illegal("a hex is listed twice")
     if not hexes_connected(c, hexes, n):
-        illegal("the federation's hexes are not connected")
+        with gil:
+            illegal("the federation's hexes are not connected")
     for i in range(n):
         h = hexes[i]
         if (s.fed_mask[h] >> p) & 1:
             extends = 1
             if pl.faction != F_IVITS:
-                illegal("%s is already in one of the player's federations" % h)
+                with gil:
+                    illegal("%s is already in one of the player's federations" % h)
             value += building_power(s, c, p, h, 1)
         elif occupies(s, p, h) and s.building[h] != B_GF:
             value += building_power(s, c, p, h, 1)
         elif s.planet[h] == PL_EMPTY and (s.owner[h] == -1 or s.building[h] == B_SP):   # beside stations too
             sats += 1
         else:
-            illegal("a satellite goes on empty space, not on a planet")
+            with gil:
+                illegal("a satellite goes on empty space, not on a planet")
     if pl.faction == F_IVITS and pl.fed_count > 0 and not extends:
-        illegal("ivits extend their first federation")
+        with gil:
+            illegal("ivits extend their first federation")
     if value < federation_threshold(pl):
-        illegal("the federation's power value is %d, it needs %d" % (value, federation_threshold(pl)))
+        with gil:
+            illegal("the federation's power value is %d, it needs %d" % (value, federation_threshold(pl)))
     if pl.faction == F_IVITS:
         pay(s, p, 0, 0, 0, sats, "satellites")
     else:
@@ -556,13 +589,14 @@ cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, in
     return 0
 
 
-cdef int board_action(GState* s, GameContext* c, int p, int a) except -1:
+cdef int board_action(GState* s, GameContext* c, int p, int a) except -1 nogil:
     if s.actions_used[a] != -1:
-        illegal("%s was already used this round" % ACTION_NAMES[a])
+        with gil:
+            illegal("%s was already used this round" % ACTION_NAMES[a])
     if a < 7:
         pay_power(s, p, ACTION_COST[a])
     else:
-        pay(s, p, 0, 0, 0, ACTION_COST[a], ACTION_NAMES[a])
+        pay(s, p, 0, 0, 0, ACTION_COST[a], ACTION_CNAMES[a])
     s.actions_used[a] = p
     if a == 0:
         gain(s, p, R_K, 3)
@@ -582,21 +616,23 @@ cdef int board_action(GState* s, GameContext* c, int p, int a) except -1:
         push_pending(s, PD_TECH, 0)
     elif a == 8:
         if held_feds(&s.pl[p]) == 0:
-            illegal("qic2 needs a federation token")
+            with gil:
+                illegal("qic2 needs a federation token")
         push_pending(s, PD_FEDTILE, 0)
     else:
         gain(s, p, R_VP, 3 + planet_types(s, c, p))
     return 0
 
 
-cdef int use_special(GState* s, int p, int bit) except -1:
+cdef int use_special(GState* s, int p, int bit) except -1 nogil:
     if s.pl[p].specials_used & bit:
-        illegal("this special action was already used this round")
+        with gil:
+            illegal("this special action was already used this round")
     s.pl[p].specials_used |= bit
     return 0
 
 
-cdef int pass_vp(GState* s, GameContext* c, int p) except -1:
+cdef int pass_vp(GState* s, GameContext* c, int p) except -1 nogil:
     """VP for passing: the held booster and advanced tiles that pay when passing."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int cond, per

@@ -10,6 +10,13 @@ POSITION_NAMES = ("terra", "nav", "int", "gaia", "eco", "sci", "free1", "free2",
                   "adv-terra", "adv-nav", "adv-int", "adv-gaia", "adv-eco", "adv-sci")
 ACTION_NAMES = ("power1", "power2", "power3", "power4", "power5", "power6", "power7", "qic1", "qic2", "qic3")
 FED_NAMES = ("fed1", "fed2", "fed3", "fed4", "fed5", "fed6", "gleens")
+# the same names as C strings, for messages built in nogil code
+cdef const char* BUILDING_CNAMES[8]
+BUILDING_CNAMES[:] = [b"the mine", b"the trading station", b"the research lab", b"the planetary institute",
+                      b"the academy", b"the academy", b"the gaia-former", b"the space station"]
+cdef const char* ACTION_CNAMES[NACTION]
+ACTION_CNAMES[:] = [b"power1", b"power2", b"power3", b"power4", b"power5", b"power6", b"power7", b"qic1", b"qic2",
+                    b"qic3"]
 PHASE_CODES = ("sf", "sB", "sbo", "inc", "gaia", "move", "leech", "end")
 
 # faction -> home planet
