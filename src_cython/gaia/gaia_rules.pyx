@@ -5,6 +5,9 @@ Python code reaches it through gaia_ai.games.gaia (State); nothing else imports 
 """
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
+from cpython.pycapsule cimport PyCapsule_New
+
+from core.game cimport GameInterface, Move
 
 include "consts.pxi"
 include "tables.pxi"
@@ -19,3 +22,4 @@ include "commands.pxi"
 include "movegen.pxi"
 include "fastgen.pxi"
 include "playout.pxi"
+include "interface.pxi"

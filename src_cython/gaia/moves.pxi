@@ -3,8 +3,6 @@
 # format_move turns one into its boardgamers.space command (name, args); every move formats to exactly
 # one command and back (parse_move).
 
-ctypedef long long Move
-
 cdef enum:
     MV_NONE = 0
     MV_FACTION = 1        # a = faction
