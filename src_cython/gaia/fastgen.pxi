@@ -19,7 +19,8 @@
 # Moves are in the form Core.parse_command gives their command: Taklons' "3pw for 3c" is 3 x (1pw -> 1c),
 # Nevlas' "2pw for 2c" 2 x (1pw -> 1c) and "6pw for 2o" 2 x (3pw -> 1o).
 #
-# Federations: fed_candidates ports the reference greedy (_fed_shapes) onto the context's neighbour lists;
+# Federations: fed_candidates ports the reference greedy (_fed_shapes) onto the context's neighbour lists
+# and, like it, makes each shape valid with fed_improve (federation.pxi) before listing it;
 # MV_FEDERATION carries the candidate index in its hex field and the token kind in a. fed_candidates is a
 # pure function of the state, so apply_move finds the hexes of candidate i again from the same state.
 
@@ -656,54 +657,18 @@ cdef inline int fg_own_building(GState* s, int p, int h) noexcept nogil:
 
 
 cdef int fg_fed_valid(GState* s, GameContext* c, int p, int* hexes, int n) noexcept nogil:
-    """form_federation accepts the hexes (any token in the supply): valid hexes, connected, power value
-    at the threshold, satellites payable (Ivits: qic; others: power tokens)."""
+    """form_federation accepts exactly these hexes (any token in the supply): federation_problem finds
+    nothing wrong and the new satellites are payable (Ivits: qic; others: power tokens)."""
     cdef PlayerState* pl = &s.pl[p]
-    cdef int mark[MAXHEX]
-    cdef int queue[FG_MAX_SHAPE_HEXES]
-    cdef int i, h, k, j, head = 0, tail = 1, sats = 0, value = 0, extends = 0
+    cdef int sats
     if n <= 0 or n > FG_MAX_SHAPE_HEXES:
         return 0
-    for h in range(c.nhex):
-        mark[h] = 0
-    for i in range(n):
-        h = hexes[i]
-        if mark[h]:
-            return 0
-        mark[h] = 1
-        if (s.fed_mask[h] >> p) & 1:
-            extends = 1
-            if pl.faction != F_IVITS:
-                return 0
-            value += building_power(s, c, p, h, 1)
-        elif occupies(s, p, h) and s.building[h] != B_GF:
-            value += building_power(s, c, p, h, 1)
-        elif s.planet[h] == PL_EMPTY and (s.owner[h] == -1 or s.building[h] == B_SP):
-            sats += 1
-        else:
-            return 0
-    if pl.faction == F_IVITS and pl.fed_count > 0 and not extends:
+    if federation_problem(s, c, p, hexes, n) != FED_OK:
         return 0
-    if value < federation_threshold(pl):
-        return 0
+    sats = fed_new_satellites(s, p, hexes, n)
     if pl.faction == F_IVITS:
-        if pl.qic < sats:
-            return 0
-    elif fg_tokens(pl) < sats:
-        return 0
-    # connected: walk the neighbour lists inside the set (mark 1 = listed, 2 = reached)
-    queue[0] = hexes[0]
-    mark[hexes[0]] = 2
-    while head < tail:
-        h = queue[head]
-        head += 1
-        for j in range(c.nadj[h]):
-            k = c.adj[h][j]
-            if mark[k] == 1:
-                mark[k] = 2
-                queue[tail] = k
-                tail += 1
-    return tail == n
+        return pl.qic >= sats
+    return fg_tokens(pl) >= sats
 
 
 cdef inline int fg_shape_less(int sa, int* a, int na, int sb, int* b, int nb) noexcept nogil:
@@ -729,7 +694,8 @@ cdef inline int fg_sorted_add(int* xs, int n, int x) noexcept nogil:
 
 cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                         int max_candidates) except -1 nogil:
-    """Federation candidates of p (movegen's _fed_shapes greedy, checked against form_federation):
+    """Federation candidates of p (movegen's _fed_shapes greedy made valid by fed_improve, checked
+    against form_federation):
     candidate i is hexes_out[offsets_out[i]:offsets_out[i + 1]], ascending hex indices; returns their
     number (at most FG_MAX_SHAPES and max_candidates; hexes_out holds MAX_FED_HEXES ints). A pure
     function of the state, fewest satellites first.
@@ -764,6 +730,10 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
     cdef int shape_n[FG_MAX_SHAPES]
     cdef int shape_sats[FG_MAX_SHAPES]
     cdef int order[FG_MAX_SHAPES]
+    cdef int cand_hex[FG_MAX_SHAPES][FED_MAX_HEXES]
+    cdef int cand_n[FG_MAX_SHAPES]
+    cdef int cand_sats[FG_MAX_SHAPES]
+    cdef int ncand, m
     offsets_out[0] = 0
     if max_candidates <= 0 or p < 0 or p >= s.num_players:
         return 0
@@ -956,24 +926,47 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
             shape_n[nshapes] = nins
             shape_sats[nshapes] = sats
             nshapes += 1
-    # fewest satellites first, then the hex lists as Python compares them
+    # each greedy shape becomes a valid federation (fed_improve: the adjacent building groups added,
+    # then a cheaper federation while the least-satellites or superfluous-building test fails)
+    ncand = 0
     for i in range(nshapes):
+        m = fed_improve(s, c, p, shape_hex[i], shape_n[i], cand_hex[ncand])
+        if m <= 0:
+            continue
+        sats = fed_new_satellites(s, p, cand_hex[ncand], m)
+        same = 0
+        for x in range(ncand):
+            if cand_sats[x] == sats and cand_n[x] == m:
+                same = 1
+                for j in range(m):
+                    if cand_hex[x][j] != cand_hex[ncand][j]:
+                        same = 0
+                        break
+                if same:
+                    break
+        if same:
+            continue
+        cand_n[ncand] = m
+        cand_sats[ncand] = sats
+        ncand += 1
+    # fewest satellites first, then the hex lists as Python compares them
+    for i in range(ncand):
         j = i
-        while j > 0 and fg_shape_less(shape_sats[i], shape_hex[i], shape_n[i], shape_sats[order[j - 1]],
-                                      shape_hex[order[j - 1]], shape_n[order[j - 1]]):
+        while j > 0 and fg_shape_less(cand_sats[i], cand_hex[i], cand_n[i], cand_sats[order[j - 1]],
+                                      cand_hex[order[j - 1]], cand_n[order[j - 1]]):
             order[j] = order[j - 1]
             j -= 1
         order[j] = i
     out_n = 0
-    for x in range(nshapes):
+    for x in range(ncand):
         if out_n >= max_candidates:
             break
         i = order[x]
-        if not fg_fed_valid(s, c, p, shape_hex[i], shape_n[i]):
+        if not fg_fed_valid(s, c, p, cand_hex[i], cand_n[i]):
             continue
-        for j in range(shape_n[i]):
-            hexes_out[offsets_out[out_n] + j] = shape_hex[i][j]
-        offsets_out[out_n + 1] = offsets_out[out_n] + shape_n[i]
+        for j in range(cand_n[i]):
+            hexes_out[offsets_out[out_n] + j] = cand_hex[i][j]
+        offsets_out[out_n + 1] = offsets_out[out_n] + cand_n[i]
         out_n += 1
     return out_n
 

@@ -16,9 +16,11 @@
 #   greedy adds the satellite path through empty space that brings the most power per satellite,
 #   until the power value reaches the threshold (7; 6 for Xenos with the PI; 7 x (1 + federations
 #   formed) for Ivits, whose new federation extends the old one) within the satellites the player
-#   can pay; the 3 shapes with fewest satellites are offered, each with every token in the supply.
-#   Other legal shapes (other satellite routes, other groups) are not listed: on the corpus the
-#   bot's exact federation is offered in ~40% of cases and some federation in ~98%.
+#   can pay; each shape is then made valid (fed_improve, federation.pxi: adjacent building groups
+#   added, satellites minimized, superfluous buildings dropped) or discarded, and the 3 with fewest
+#   satellites are offered, each with every token in the supply. Other legal shapes (other satellite
+#   routes, other groups) are not listed: on the corpus the bot's exact federation is offered in ~48%
+#   of cases and some federation in ~98%.
 # - While a sub-decision is pending, only its answers are offered (no conversions in between).
 # - Merged conversions ("spend 2pw for 2c") are not offered except the faction ones written merged
 #   in the tables (Taklons 3pw for 3c, Nevlas with PI); one unit at a time covers the same choices.
@@ -241,7 +243,8 @@ cdef int _power_sum(Core core, int p, list hexes) except -1:
 def _fed_shapes(Core core, int p):
     """Candidate hex sets (sorted lists of hex indices) for a new federation of p, fewest satellites
     first. Greedy: from a seed group, repeatedly add the satellite path (through empty space) that
-    brings the most power per satellite, until the threshold is reached."""
+    brings the most power per satellite, until the threshold is reached; then each shape is made valid
+    by fed_improve (federation.pxi) and dropped when it cannot be."""
     cdef GState* s = &core.st
     cdef GameContext* c = core.ctx
     cdef PlayerState* pl = &s.pl[p]
@@ -261,7 +264,9 @@ def _fed_shapes(Core core, int p):
     cdef int queue[MAXHEX]
     cdef int stack[MAXHEX]
     cdef int seen_groups[6]
-    cdef int nseen
+    cdef int nseen, m
+    cdef int cur[MAXHEX]
+    cdef int improved[FED_MAX_HEXES]
     cdef int ivits_extend = pl.faction == F_IVITS and pl.fed_count > 0
     threshold = 7
     if pl.faction == F_XENOS and pl.nbuild[B_PI] > 0:
@@ -398,8 +403,24 @@ def _fed_shapes(Core core, int p):
         shape = [h for h in range(n) if inset[h]]
         if (sats, shape) not in shapes:
             shapes.append((sats, shape))
-    shapes.sort()
-    return [shape for sats, shape in shapes[:MAX_FED_SHAPES]]
+    # each shape becomes a valid federation (fed_improve: adjacent building groups added, then a cheaper
+    # federation while the least-satellites or superfluous-building test fails)
+    valid = []
+    for sats, shape in shapes:
+        m = 0
+        for h in shape:
+            if m < MAXHEX:
+                cur[m] = h
+                m += 1
+        m = fed_improve(s, c, p, cur, m, improved)
+        if m <= 0:
+            continue
+        better = [improved[j] for j in range(m)]
+        sats = fed_new_satellites(s, p, improved, m)
+        if (sats, better) not in valid:
+            valid.append((sats, better))
+    valid.sort()
+    return [shape for sats, shape in valid[:MAX_FED_SHAPES]]
 
 
 cdef int _gen_federations(Core core, int p, list labels, list out) except -1:

@@ -533,51 +533,40 @@ cdef int hexes_connected(GameContext* c, int* hexes, int n) noexcept nogil:
 cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1 nogil:
     """Form a federation over hexes (the player's buildings and new satellites on empty space).
 
-    Checks: token in supply, distinct connected hexes, satellites only on empty space, buildings not
-    already federated (Ivits instead extend their federation), power value at least 7 (Xenos with
-    PI 6, Ivits 7 per federation including this one). The engine's further rule that no listed
-    building or satellite may be superfluous is not checked yet."""
+    Like the engine, the listed hexes are extended with the building groups next to them (fed_expand);
+    the set must then pass federation_problem (federation.pxi: colonized planets or empty space, not
+    in or next to the player's federations unless Ivits extending theirs, connected, power value at the
+    threshold, least satellites, no superfluous building). New satellites cost power tokens (Ivits: qic)."""
     cdef PlayerState* pl = &s.pl[p]
-    cdef int i, j, h, sats = 0, value = 0, extends = 0
+    cdef int fed[FED_MAX_HEXES]
+    cdef int i, j, h, m, code, sats = 0
     if kind < 0 or kind >= 6 or s.fed_supply[kind] <= 0:
         with gil:
             illegal("federation token %s is not in the supply" % FED_NAMES[kind])
     for i in range(n):
+        if hexes[i] < 0 or hexes[i] >= c.nhex:
+            with gil:
+                illegal("%d is not a hex of the map" % hexes[i])
         for j in range(i):
             if hexes[i] == hexes[j]:
                 with gil:
                     illegal("a hex is listed twice")
-    if not hexes_connected(c, hexes, n):
+    m = fed_expand(s, c, p, hexes, n, fed)
+    if m < 0:
         with gil:
-            illegal("the federation's hexes are not connected")
-    for i in range(n):
-        h = hexes[i]
-        if (s.fed_mask[h] >> p) & 1:
-            extends = 1
-            if pl.faction != F_IVITS:
-                with gil:
-                    illegal("%s is already in one of the player's federations" % h)
-            value += building_power(s, c, p, h, 1)
-        elif occupies(s, p, h) and s.building[h] != B_GF:
-            value += building_power(s, c, p, h, 1)
-        elif s.planet[h] == PL_EMPTY and (s.owner[h] == -1 or s.building[h] == B_SP):   # beside stations too
-            sats += 1
-        else:
-            with gil:
-                illegal("a satellite goes on empty space, not on a planet")
-    if pl.faction == F_IVITS and pl.fed_count > 0 and not extends:
+            illegal(federation_message(FED_TOO_BIG))
+    code = federation_problem(s, c, p, fed, m)
+    if code != FED_OK:
         with gil:
-            illegal("ivits extend their first federation")
-    if value < federation_threshold(pl):
-        with gil:
-            illegal("the federation's power value is %d, it needs %d" % (value, federation_threshold(pl)))
+            illegal(federation_message(code))
+    sats = fed_new_satellites(s, p, fed, m)
     if pl.faction == F_IVITS:
         pay(s, p, 0, 0, 0, sats, "satellites")
     else:
         discard_tokens(s, p, sats, 0)
-    for i in range(n):
-        h = hexes[i]
-        if not occupies(s, p, h) and not (s.fed_mask[h] >> p) & 1:
+    for i in range(m):
+        h = fed[i]
+        if not fed_occupied(s, p, h) and not (s.fed_mask[h] >> p) & 1:
             s.sat_mask[h] |= 1 << p
         s.fed_mask[h] |= 1 << p
     pl.satellites += sats

@@ -1,0 +1,474 @@
+# Federation validity: which hex sets form a legal new federation of a player.
+#
+# The rules (official Federation FAQ, and how the corpus engine checks a `federation` command):
+# - The set is the listed hexes plus every building group next to them: a building of the player next
+#   to a hex of the federation is part of it, and so is a hex of one of the player's federations
+#   (fed_expand; form_federation applies it to the command's hexes, federation_problem wants the set
+#   already closed: FED_OPEN).
+# - Planets must be colonized by the player (gaia-formers do not count); empty-space hexes may hold
+#   anything (a space station, other players' satellites). For every faction but the Ivits no hex may be
+#   in, or next to, one of the player's federations; the Ivits' later federations must extend their
+#   first one (the federation's buildings count again, the threshold is 7 per federation).
+# - The hexes are connected and the power value reaches the threshold (7, Xenos with PI 6).
+# - Least satellites: the building groups of the set cannot be linked with fewer satellites, the player's
+#   other buildings being free to pass through (FED_MORE_SATS).
+# - No superfluous building: no valid federation uses only planets of the set and fewer satellites, i.e.
+#   no subset of the groups reaching the threshold can be linked with fewer satellites without touching
+#   buildings outside the set (FED_SUPERFLUOUS).
+# Both minimum tests are node-weighted Steiner trees (Dreyfus-Wagner over the building groups as
+# terminals; a satellite hex costs 1, the player's buildings and federation hexes 0).
+
+cdef enum:
+    FED_OK = 0
+    FED_EMPTY = 1
+    FED_TOO_BIG = 2
+    FED_DUPLICATE = 3
+    FED_BAD_HEX = 4
+    FED_IN_FED = 5
+    FED_NEAR_FED = 6
+    FED_OPEN = 7
+    FED_DISCONNECTED = 8
+    FED_LOW_POWER = 9
+    FED_IVITS_EXTEND = 10
+    FED_MORE_SATS = 11
+    FED_SUPERFLUOUS = 12
+    FED_NCODES = 13
+    FED_MAX_HEXES = 64         # hexes of one federation (as FG_MAX_SHAPE_HEXES)
+    FED_MAX_TERMINALS = 10     # building groups the minimum tests handle (more: not checked)
+    FED_INF = 255
+
+FED_MESSAGES = (
+    "the federation is valid",
+    "a federation needs hexes",
+    "the federation has too many hexes",
+    "a hex is listed twice",
+    "a federation hex is a planet the player has not colonized (satellites go on empty space)",
+    "a hex is already in one of the player's federations",
+    "a hex is next to one of the player's federations",
+    "the federation omits a building of the player next to its hexes",
+    "the federation's hexes are not connected",
+    "the federation's power value is below the threshold",
+    "ivits extend their first federation",
+    "the federation can be built with fewer satellites",
+    "the federation is valid with fewer planets and fewer satellites (superfluous building)",
+)
+
+
+def federation_message(int code) -> str:
+    """The message of a FED_* code of federation_problem."""
+    if 0 <= code < FED_NCODES:
+        return FED_MESSAGES[code]
+    return "unknown federation problem %d" % code
+
+
+cdef inline int fed_own(GState* s, int p, int h) noexcept nogil:
+    """h belongs to one of p's federations."""
+    return (s.fed_mask[h] >> p) & 1
+
+
+cdef inline int fed_member(GState* s, GameContext* c, int p, int h) noexcept nogil:
+    """h joins a federation next to it: a building of p with a power value, or a federation hex of p."""
+    return fed_own(s, p, h) or building_power(s, c, p, h, 1) > 0
+
+
+cdef inline int fed_colonized(GState* s, int p, int h) noexcept nogil:
+    """A planet colonized by p (mine..academy, lost planet, guest mine; not a gaia-former)."""
+    if s.guest[h] == p:
+        return 1
+    return s.owner[h] == p and B_M <= s.building[h] <= B_AC2
+
+
+cdef inline int fed_occupied(GState* s, int p, int h) noexcept nogil:
+    """A hex p occupies for federations: any building but a gaia-former (space stations too)."""
+    if s.guest[h] == p:
+        return 1
+    return s.owner[h] == p and s.building[h] != B_NONE and s.building[h] != B_GF
+
+
+cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* out) noexcept nogil:
+    """The listed hexes (distinct, on the map) plus the building groups next to them, in out (at most
+    FED_MAX_HEXES); returns their number or -1 when there are too many."""
+    cdef int mark[MAXHEX]
+    cdef int i, j, h, k, m = 0, head = 0
+    for h in range(c.nhex):
+        mark[h] = 0
+    for i in range(n):
+        h = hexes[i]
+        if h < 0 or h >= c.nhex or mark[h]:
+            continue
+        if m >= FED_MAX_HEXES:
+            return -1
+        mark[h] = 1
+        out[m] = h
+        m += 1
+    while head < m:
+        h = out[head]
+        head += 1
+        for j in range(c.nadj[h]):
+            k = c.adj[h][j]
+            if not mark[k] and fed_member(s, c, p, k):
+                if m >= FED_MAX_HEXES:
+                    return -1
+                mark[k] = 1
+                out[m] = k
+                m += 1
+    return m
+
+
+cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap,
+                     unsigned char* dp, int* bp) noexcept nogil:
+    """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
+    hexes holding v and touching every group of S (hexes of a group weigh 0), FED_INF when >= cap.
+    bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u."""
+    cdef int nh = c.nhex
+    cdef int full = (1 << k) - 1
+    cdef int S, A, low, v, u, j, d, x, best, bestA, head, tail
+    cdef int queue[MAXHEX]
+    cdef unsigned char* row
+    for x in range((full + 1) * nh):
+        dp[x] = FED_INF
+        bp[x] = 0
+    for v in range(nh):
+        if group[v] >= 0:
+            dp[(1 << group[v]) * nh + v] = 0
+            bp[(1 << group[v]) * nh + v] = -1
+    for S in range(1, full + 1):
+        row = dp + S * nh
+        low = S & -S
+        if S != low:
+            for v in range(nh):
+                if not allowed[v]:
+                    continue
+                best = FED_INF
+                bestA = 0
+                A = (S - 1) & S
+                while A > 0:
+                    if A & low:
+                        x = <int>dp[A * nh + v] + <int>dp[(S ^ A) * nh + v] - weight[v]
+                        if x < best:
+                            best = x
+                            bestA = A
+                    A = (A - 1) & S
+                if best < cap and best < row[v]:
+                    row[v] = <unsigned char>best
+                    bp[S * nh + v] = bestA
+        # grow the trees of S one hex at a time, cheapest first (weights are 0 or 1)
+        for d in range(cap):
+            head = 0
+            tail = 0
+            for v in range(nh):
+                if row[v] == d:
+                    queue[tail] = v
+                    tail += 1
+            while head < tail:
+                v = queue[head]
+                head += 1
+                for j in range(c.nadj[v]):
+                    u = c.adj[v][j]
+                    if not allowed[u]:
+                        continue
+                    x = d + weight[u]
+                    if x < cap and x < row[u]:
+                        row[u] = <unsigned char>x
+                        bp[S * nh + u] = -2 - v
+                        if x == d:
+                            queue[tail] = u
+                            tail += 1
+    return 0
+
+
+cdef int fed_tree(GameContext* c, int* group, int S, int v, int* bp, int* out) noexcept nogil:
+    """The hexes of the tree dp[S][v] of fed_steiner (whole groups for the terminals) in out; returns
+    their number."""
+    cdef int nh = c.nhex
+    cdef int mark[MAXHEX]
+    cdef int stS[MAXHEX * 2]
+    cdef int stv[MAXHEX * 2]
+    cdef int top = 1, m = 0, b, h, g, cur, curv
+    for h in range(nh):
+        mark[h] = 0
+    stS[0] = S
+    stv[0] = v
+    while top > 0:
+        top -= 1
+        cur = stS[top]
+        curv = stv[top]
+        if not mark[curv]:
+            mark[curv] = 1
+            out[m] = curv
+            m += 1
+        b = bp[cur * nh + curv]
+        if b == -1:
+            g = group[curv]
+            for h in range(nh):
+                if group[h] == g and not mark[h]:
+                    mark[h] = 1
+                    out[m] = h
+                    m += 1
+        elif b > 0:
+            if top + 2 > MAXHEX * 2:
+                break
+            stS[top] = b
+            stv[top] = curv
+            stS[top + 1] = cur ^ b
+            stv[top + 1] = curv
+            top += 2
+        elif b <= -2:
+            stS[top] = cur
+            stv[top] = -2 - b
+            top += 1
+    return m
+
+
+cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit,
+                          int* nwit) noexcept nogil:
+    """federation_problem; when the set fails a minimum test (FED_MORE_SATS, FED_SUPERFLUOUS) and wit is
+    not NULL, wit[0:nwit[0]] is a cheaper federation (expanded, not necessarily valid itself)."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int ivits = pl.faction == F_IVITS
+    cdef int nh = c.nhex
+    cdef int inF[MAXHEX]
+    cdef int group[MAXHEX]
+    cdef int allowed[MAXHEX]
+    cdef int weight[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int gpow[FED_MAX_TERMINALS]
+    cdef int tree[MAXHEX]
+    cdef int i, j, h, k, k2, g, head, tail, power = 0, extends = 0, newsats = 0, ngroups = 0, fedgroup = -1
+    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code
+    cdef unsigned char* dp
+    cdef int* bp
+    if nwit != NULL:
+        nwit[0] = 0
+    if n <= 0:
+        return FED_EMPTY
+    if n > FED_MAX_HEXES:
+        return FED_TOO_BIG
+    for h in range(nh):
+        inF[h] = 0
+    for i in range(n):
+        h = hexes[i]
+        if h < 0 or h >= nh:
+            return FED_BAD_HEX
+        if inF[h]:
+            return FED_DUPLICATE
+        inF[h] = 1
+    for i in range(n):
+        h = hexes[i]
+        if s.planet[h] != PL_EMPTY and not fed_colonized(s, p, h):
+            return FED_BAD_HEX
+        if not ivits:
+            if fed_own(s, p, h):
+                return FED_IN_FED
+            for j in range(c.nadj[h]):
+                if fed_own(s, p, c.adj[h][j]):
+                    return FED_NEAR_FED
+    for i in range(n):
+        h = hexes[i]
+        for j in range(c.nadj[h]):
+            k = c.adj[h][j]
+            if not inF[k] and fed_member(s, c, p, k):
+                return FED_OPEN
+    # connected (inF: 1 listed, 2 reached)
+    queue[0] = hexes[0]
+    inF[hexes[0]] = 2
+    head = 0
+    tail = 1
+    while head < tail:
+        h = queue[head]
+        head += 1
+        for j in range(c.nadj[h]):
+            k = c.adj[h][j]
+            if inF[k] == 1:
+                inF[k] = 2
+                queue[tail] = k
+                tail += 1
+    if tail != n:
+        return FED_DISCONNECTED
+    for i in range(n):
+        h = hexes[i]
+        power += building_power(s, c, p, h, 1)
+        if fed_own(s, p, h):
+            extends = 1
+        elif not fed_occupied(s, p, h):
+            newsats += 1
+    threshold = federation_threshold(pl)
+    if power < threshold:
+        return FED_LOW_POWER
+    if ivits and pl.fed_count > 0 and not extends:
+        return FED_IVITS_EXTEND
+    if newsats == 0:
+        return FED_OK
+    # building groups of the set: the terminals
+    for h in range(nh):
+        group[h] = -1
+    for i in range(n):
+        h = hexes[i]
+        if group[h] >= 0 or not fed_member(s, c, p, h):
+            continue
+        if ngroups >= FED_MAX_TERMINALS:
+            return FED_OK          # too many groups for the minimum tests: not checked
+        g = ngroups
+        ngroups += 1
+        gpow[g] = 0
+        group[h] = g
+        queue[0] = h
+        tail = 1
+        while tail > 0:
+            tail -= 1
+            j = queue[tail]
+            gpow[g] += building_power(s, c, p, j, 1)
+            if fed_own(s, p, j):
+                fedgroup = g
+            for k2 in range(c.nadj[j]):
+                k = c.adj[j][k2]
+                if group[k] < 0 and inF[k] and fed_member(s, c, p, k):
+                    group[k] = g
+                    queue[tail] = k
+                    tail += 1
+    # hexes a federation may use (outside the player's federations and their neighbours, except for
+    # the Ivits), and their cost: satellites 1, the player's buildings and federation hexes 0
+    for h in range(nh):
+        allowed[h] = s.planet[h] == PL_EMPTY or fed_colonized(s, p, h)
+        if allowed[h] and not ivits:
+            if fed_own(s, p, h):
+                allowed[h] = 0
+            else:
+                for j in range(c.nadj[h]):
+                    if fed_own(s, p, c.adj[h][j]):
+                        allowed[h] = 0
+                        break
+        weight[h] = 0 if (fed_occupied(s, p, h) or fed_own(s, p, h)) else 1
+    full = (1 << ngroups) - 1
+    dp = <unsigned char*>malloc((full + 1) * nh * sizeof(unsigned char))
+    bp = <int*>malloc((full + 1) * nh * sizeof(int))
+    if dp == NULL or bp == NULL:
+        free(dp)
+        free(bp)
+        return FED_OK
+    code = FED_OK
+    # least satellites for these groups, through any of the player's buildings
+    fed_steiner(c, group, ngroups, allowed, weight, newsats, dp, bp)
+    best = FED_INF
+    bestv = -1
+    for v in range(nh):
+        if dp[full * nh + v] < best:
+            best = dp[full * nh + v]
+            bestv = v
+    if best < newsats:
+        code = FED_MORE_SATS
+        bestS = full
+    else:
+        # no superfluous building: a subset of the groups over the threshold linked with fewer
+        # satellites, not touching the player's buildings outside the set
+        for h in range(nh):
+            if allowed[h] and not inF[h]:
+                if fed_member(s, c, p, h):
+                    allowed[h] = 0
+                else:
+                    for j in range(c.nadj[h]):
+                        if fed_member(s, c, p, c.adj[h][j]) and not inF[c.adj[h][j]]:
+                            allowed[h] = 0
+                            break
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, dp, bp)
+        best = newsats
+        bestS = 0
+        for S in range(1, full):
+            if ivits and pl.fed_count > 0 and fedgroup >= 0 and not (S >> fedgroup) & 1:
+                continue
+            pw = 0
+            for g in range(ngroups):
+                if (S >> g) & 1:
+                    pw += gpow[g]
+            if pw < threshold:
+                continue
+            for v in range(nh):
+                if dp[S * nh + v] < best:
+                    best = dp[S * nh + v]
+                    bestS = S
+                    bestv = v
+        if bestS:
+            code = FED_SUPERFLUOUS
+    if code != FED_OK and wit != NULL and nwit != NULL:
+        ntree = fed_tree(c, group, bestS, bestv, bp, tree)
+        m = fed_expand(s, c, p, tree, ntree, wit)
+        nwit[0] = m if m > 0 else 0
+    free(dp)
+    free(bp)
+    return code
+
+
+cdef int federation_problem(GState* s, GameContext* c, int p, int* hexes, int n) noexcept nogil:
+    """0 when hexes (exactly this set) is a valid new federation of p, else its FED_* code (messages in
+    FED_MESSAGES). Token supply and satellite payment are checked by form_federation."""
+    return federation_check(s, c, p, hexes, n, NULL, NULL)
+
+
+cdef int fed_sort(int* xs, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(1, n):
+        x = xs[i]
+        j = i
+        while j > 0 and xs[j - 1] > x:
+            xs[j] = xs[j - 1]
+            j -= 1
+        xs[j] = x
+    return n
+
+
+cdef int fed_new_satellites(GState* s, int p, int* hexes, int n) noexcept nogil:
+    cdef int i, h, m = 0
+    for i in range(n):
+        h = hexes[i]
+        if not fed_own(s, p, h) and not fed_occupied(s, p, h):
+            m += 1
+    return m
+
+
+cdef int fed_improve(GState* s, GameContext* c, int p, int* hexes, int n, int* out) noexcept nogil:
+    """A valid federation derived from the hex set (expanded, then replaced by a cheaper federation while
+    a minimum test fails), ascending in out; returns its size or 0 when none is found."""
+    cdef int cur[FED_MAX_HEXES]
+    cdef int wit[FED_MAX_HEXES]
+    cdef int m, nw, code, it, i
+    m = fed_expand(s, c, p, hexes, n, cur)
+    if m <= 0:
+        return 0
+    for it in range(8):
+        code = federation_check(s, c, p, cur, m, wit, &nw)
+        if code == FED_OK:
+            for i in range(m):
+                out[i] = cur[i]
+            return fed_sort(out, m)
+        if (code != FED_MORE_SATS and code != FED_SUPERFLUOUS) or nw <= 0:
+            return 0
+        for i in range(nw):
+            cur[i] = wit[i]
+        m = nw
+    return 0
+
+
+def federation_problem_of(Core core, int p, hexes) -> int:
+    """FED_* code of federation_problem for p and these hex indices (exactly this set)."""
+    cdef int buf[FED_MAX_HEXES]
+    cdef int n = 0
+    for h in hexes:
+        if n >= FED_MAX_HEXES:
+            return FED_TOO_BIG
+        buf[n] = h
+        n += 1
+    return federation_problem(&core.st, core.ctx, p, buf, n)
+
+
+def federation_expanded(Core core, int p, hexes) -> list:
+    """The hex indices a `federation` command listing these hexes covers (plus adjacent building groups)."""
+    cdef int buf[FED_MAX_HEXES]
+    cdef int out[FED_MAX_HEXES]
+    cdef int n = 0, m
+    for h in hexes:
+        if n >= FED_MAX_HEXES:
+            return []
+        buf[n] = h
+        n += 1
+    m = fed_expand(&core.st, core.ctx, p, buf, n, out)
+    return sorted(out[i] for i in range(m)) if m > 0 else []
