@@ -36,15 +36,64 @@ cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rn
     return moves[next_random(rng) % <unsigned long long> n]
 
 
+# heuristic worth of things in VP (rough exchange rates of the game: 3 resources = 1 VP at the end,
+# ore and qic scarcer than credits); tune by measured strength
+cdef double W_CREDIT = 0.25
+cdef double W_ORE = 0.5
+cdef double W_KNOWLEDGE = 0.4
+cdef double W_QIC = 1.0
+cdef double W_POWER = 0.15      # per power charge; a token in area3 is worth two
+cdef double W_STRUCTURE = 1.0   # presence on the board: federations, final tiles, leech
+
+
+cdef double income_worth(GState* s, GameContext* c, int p) noexcept nogil:
+    """VP-worth of one round of p's income (collected on a scratch copy)."""
+    cdef GState tmp
+    cdef PlayerState* pl
+    cdef double w = 0
+    cdef int i
+    memcpy(&tmp, s, sizeof(GState))
+    tmp.bsq_player = -1
+    pl = &tmp.pl[p]
+    pl.ninc = 0
+    with gil:
+        try:
+            collect_income(&tmp, c, p)
+        except Exception:
+            return 0
+    # collect_income received what needs no ordering; the rest waits in pl.inc
+    w = ((pl.credits - s.pl[p].credits) * W_CREDIT + (pl.ores - s.pl[p].ores) * W_ORE
+         + (pl.knowledge - s.pl[p].knowledge) * W_KNOWLEDGE + (pl.qic - s.pl[p].qic) * W_QIC)
+    for i in range(pl.ninc):
+        w += pl.inc[i].res[0] * W_CREDIT + pl.inc[i].res[1] * W_ORE + pl.inc[i].res[2] * W_KNOWLEDGE
+        w += pl.inc[i].res[3] * W_QIC
+        if pl.inc[i].kind == R_PW:
+            w += pl.inc[i].amount * W_POWER
+        elif pl.inc[i].kind == R_T:
+            w += pl.inc[i].amount * W_POWER
+    w += (pl.power[0] - s.pl[p].power[0]) * W_POWER
+    return w
+
+
 cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil:
-    """Final VP estimate: VP now plus resources at the end-game exchange rate (3 per VP, power
-    counted as credits), a crude stand-in until the search issue tunes a real one."""
-    cdef const GState* st = <const GState*> s
-    cdef const PlayerState* pl
-    cdef int p
+    """Final VP estimate: VP now, resources and power at their worth, the income still to come in
+    the remaining rounds, structures and research levels that score at the end."""
+    cdef GState* st = <GState*> s
+    cdef GameContext* c = <GameContext*> ctx
+    cdef PlayerState* pl
+    cdef int p, t
+    cdef double rounds_left
     for p in range(st.num_players):
         pl = &st.pl[p]
-        out[p] = pl.vp + (pl.credits + pl.ores + pl.knowledge + pl.qic + pl.power[2] + pl.power[1] // 2) / 3.0
+        rounds_left = 6 - st.round if st.round >= 1 else 6
+        out[p] = (pl.vp + pl.credits * W_CREDIT + pl.ores * W_ORE + pl.knowledge * W_KNOWLEDGE
+                  + pl.qic * W_QIC + (pl.power[1] + 2 * pl.power[2]) * W_POWER
+                  + W_STRUCTURE * structures_count(st, c, p))
+        for t in range(NTRACK):
+            if pl.research[t] >= 3:
+                out[p] += 4 * (pl.research[t] - 2)
+        if rounds_left > 0:
+            out[p] += rounds_left * income_worth(st, c, p)
     return 0
 
 
@@ -79,3 +128,10 @@ def game_interface(Core core):
 def state_pointer(Core core):
     """A capsule of the core's state (valid while core lives): the search's root position."""
     return PyCapsule_New(&core.st, b"gaia_ai.GameState", NULL)
+
+
+def evaluate(Core core):
+    """The interface's heuristic estimate of each player's final score at core's position."""
+    cdef double out[MAXP]
+    gi_evaluate(core.ctx, &core.st, out)
+    return [out[p] for p in range(core.st.num_players)]
