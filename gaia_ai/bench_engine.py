@@ -4,8 +4,9 @@ Figures per player count, each measured on one core as the median over repeats:
 
 * **legal-move generations per second** at main-action decisions (phase ``move``), on the positions
   reached while replaying the corpus games (the positions the reference figure was measured on), by
-  the C generator (what the search calls), and through ``GaiaState.legal_moves()`` (Python Command
-  objects, what a Python user calls);
+  the C generator (what the search calls) with its federation-candidate cache emptied before each
+  call (a new position) and kept (a position seen before; the reference engine caches its
+  federations per player too), and through ``GaiaState.legal_moves()`` (Python Command objects);
 * **moves applied per second**: the int moves of random games from the corpus games' setups,
   re-applied by the C core (what the search does), and the corpus games' logged lines applied with
   ``GaiaState.apply_line`` (notation parsing included: the reference engine's replay figure);
@@ -42,9 +43,15 @@ from gaia_ai.games.gaia.corpus import read_corpus
 REFERENCE_ENGINE = "boardgamers.space gaia-engine 4.9.0 (Node.js, one core)"
 REFERENCE_MOVEGEN_MS = 0.4  # generateAvailableCommands at a main-action decision
 REFERENCE_APPLY_MS = 0.5  # per move, replaying a whole game with new Engine(moves)
-REFERENCE_MS = {"movegen": REFERENCE_MOVEGEN_MS, "apply": REFERENCE_APPLY_MS, "notation": REFERENCE_APPLY_MS}
+REFERENCE_MS = {
+    "movegen": REFERENCE_MOVEGEN_MS,
+    "movegen_cached": REFERENCE_MOVEGEN_MS,
+    "apply": REFERENCE_APPLY_MS,
+    "notation": REFERENCE_APPLY_MS,
+}
 LABELS = {
     "movegen_per_second": "legal-move gens/s",
+    "movegen_cached_per_second": "  same, cached feds",
     "api_movegen_per_second": "legal_moves() calls/s",
     "moves_per_second": "moves applied/s",
     "notation_lines_per_second": "notation lines/s",
@@ -188,7 +195,9 @@ def bench_apply(work: CorpusWork, seconds: float, repeats: int, seed: str) -> Fi
     return measure(one_game, seconds, repeats, sample)
 
 
-def bench_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
+def bench_movegen(work: CorpusWork, seconds: float, repeats: int, cold: bool = True) -> Figure:
+    """The C generator; cold empties the federation candidate cache before each call (a new position),
+    warm keeps it (a position seen before, as the reference engine's own federation cache allows)."""
     from gaia_ai._core import gaia_rules
 
     positions = work.positions
@@ -199,7 +208,7 @@ def bench_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
 
     def all_positions() -> int:
         for state in positions:
-            gaia_rules.movegen_benchmark(state._core, inner)
+            gaia_rules.movegen_benchmark(state._core, inner, cold)
         return inner * len(positions)
 
     return measure(all_positions, seconds, repeats, sample)
@@ -257,6 +266,7 @@ def run_bench(
         "repeats": repeats,
         "seed": seed,
         "movegen_per_second": {},
+        "movegen_cached_per_second": {},
         "api_movegen_per_second": {},
         "moves_per_second": {},
         "notation_lines_per_second": {},
@@ -266,7 +276,7 @@ def run_bench(
             "movegen_ms": REFERENCE_MOVEGEN_MS,
             "apply_ms": REFERENCE_APPLY_MS,
         },
-        "baseline_ratio": {"movegen": {}, "apply": {}, "notation": {}},
+        "baseline_ratio": {"movegen": {}, "movegen_cached": {}, "apply": {}, "notation": {}},
     }
     print(
         f"gaia-ai bench engine: {seconds:g} s per figure over {repeats} repeats, seed {seed!r}, one core",
@@ -285,6 +295,7 @@ def run_bench(
             )
         figures: tuple[tuple[str, str | None, Callable[[], Figure]], ...] = (
             ("movegen_per_second", "movegen", partial(bench_movegen, work, seconds, repeats)),
+            ("movegen_cached_per_second", "movegen_cached", partial(bench_movegen, work, seconds, repeats, False)),
             ("api_movegen_per_second", None, partial(bench_api_movegen, work, seconds, repeats)),
             ("moves_per_second", "apply", partial(bench_apply, work, seconds, repeats, seed)),
             ("notation_lines_per_second", "notation", partial(bench_notation, work, seconds, repeats)),

@@ -67,7 +67,7 @@ def test_bench_engine_json_last_line_has_the_three_figures_and_the_baseline_rati
         assert set(result[name]) == {"2"}
         assert set(result[name]["2"]) >= {"median", "min", "max", "repeats"}
         assert result[name]["2"]["median"] > 0
-    assert set(result["baseline_ratio"]) == {"movegen", "apply", "notation"}
+    assert set(result["baseline_ratio"]) == {"movegen", "movegen_cached", "apply", "notation"}
     assert result["baseline"] == {
         "engine": result["baseline"]["engine"],
         "movegen_ms": 0.4,

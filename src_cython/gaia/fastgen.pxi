@@ -692,8 +692,52 @@ cdef inline int fg_sorted_add(int* xs, int n, int x) noexcept nogil:
     return n + 1
 
 
+cdef unsigned long long fed_cache_key(GState* s, GameContext* c, int p, int budget) noexcept nogil:
+    """FNV-1a over everything the candidates depend on: the board, the player's budget and threshold."""
+    cdef unsigned long long k = 1469598103934665603ULL
+    cdef int h
+    for h in range(c.nhex):
+        k = (k ^ <unsigned long long>(s.owner[h] + 2 + 8 * (s.building[h] + 2) + 128 * (s.guest[h] + 2)
+                                      + 1024 * s.fed_mask[h] + 32768 * s.planet[h])) * 1099511628211ULL
+    k = (k ^ <unsigned long long>(budget + 256 * federation_threshold(&s.pl[p]) + 65536 * p)) * 1099511628211ULL
+    # building values change with the PI (Bescods' titanium bonus) and the PA->4pw tech tile
+    k = (k ^ <unsigned long long>(s.pl[p].nbuild[B_PI] + 2 * has_tile(s, c, p, 3) + 4 * s.pl[p].fed_count
+                                  + 64 * s.pl[p].faction)) * 1099511628211ULL
+    return k if k != 0 else 1
+
+
 cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                         int max_candidates) except -1 nogil:
+    """fed_candidates_compute, cached in the state: the exact checks of every candidate are costly,
+    and the candidates change only when the board or the player's budget does."""
+    cdef PlayerState* pl
+    cdef unsigned long long key
+    cdef int i, n, total
+    if max_candidates < FG_MAX_SHAPES or p < 0 or p >= s.num_players:
+        return fed_candidates_compute(s, c, p, hexes_out, offsets_out, max_candidates)
+    pl = &s.pl[p]
+    key = fed_cache_key(s, c, p, pl.qic if pl.faction == F_IVITS else fg_tokens(pl))
+    if s.fedc_key[p] == key:
+        n = s.fedc_n[p]
+        for i in range(n + 1):
+            offsets_out[i] = s.fedc_off[p][i]
+        for i in range(offsets_out[n]):
+            hexes_out[i] = s.fedc_hex[p][i]
+        return n
+    n = fed_candidates_compute(s, c, p, hexes_out, offsets_out, max_candidates)
+    total = offsets_out[n]
+    if n <= 3 and total <= 3 * 64:
+        for i in range(n + 1):
+            s.fedc_off[p][i] = offsets_out[i]
+        for i in range(total):
+            s.fedc_hex[p][i] = <short> hexes_out[i]
+        s.fedc_n[p] = n
+        s.fedc_key[p] = key
+    return n
+
+
+cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
+                                int max_candidates) except -1 nogil:
     """Federation candidates of p (movegen's _fed_shapes greedy made valid by fed_improve, checked
     against form_federation):
     candidate i is hexes_out[offsets_out[i]:offsets_out[i + 1]], ascending hex indices; returns their
@@ -1003,8 +1047,10 @@ def federation_labels(Core core) -> list:
     return out
 
 
-def movegen_benchmark(Core core, int repeats) -> float:
-    """Seconds per gen_moves call on this state (a C loop of `repeats` calls)."""
+def movegen_benchmark(Core core, int repeats, bint cold=True) -> float:
+    """Seconds per gen_moves call on this state (a C loop of `repeats` calls). cold: the federation
+    candidate cache is emptied before each call, so a repeated position is not cheaper than a new one;
+    warm: it is kept, as the reference engine keeps its own per-player federation cache."""
     cdef Move buf[FG_MOVE_CAP]
     cdef timespec t0, t1
     cdef int i
@@ -1013,6 +1059,8 @@ def movegen_benchmark(Core core, int repeats) -> float:
         raise ValueError("repeats must be positive")
     clock_gettime(CLOCK_MONOTONIC, &t0)
     for i in range(repeats):
+        if cold:
+            memset(core.st.fedc_key, 0, sizeof(core.st.fedc_key))
         total += gen_moves(&core.st, core.ctx, buf, FG_MOVE_CAP)
     clock_gettime(CLOCK_MONOTONIC, &t1)
     if total < 0:

@@ -5,6 +5,7 @@ Python code reaches it through gaia_ai.games.gaia (State); nothing else imports 
 """
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
+from cpython.exc cimport PyErr_Clear
 from cpython.pycapsule cimport PyCapsule_New
 
 from core.game cimport GameInterface, Move

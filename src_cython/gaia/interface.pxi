@@ -19,18 +19,32 @@ cdef int gi_returns(const void* ctx, const void* s, double* out) noexcept nogil:
     return 0
 
 
+# The rule functions raise IllegalMove (with the GIL) on error; through the interface an error is a
+# -1 return instead: the calls go through pointer types without exception checks, and the error
+# indicator is cleared (taking the GIL) only on that rare path.
+ctypedef int (*gen_fn)(GState*, GameContext*, Move*, int) noexcept nogil
+ctypedef int (*apply_fn)(GState*, GameContext*, Move) noexcept nogil
+
+
+cdef inline int status(int r) noexcept nogil:
+    if r == -1:
+        with gil:
+            PyErr_Clear()
+    return r
+
+
 cdef int gi_legal_moves(const void* ctx, const void* s, Move* out, int cap) noexcept nogil:
-    return gen_moves(<GState*> s, <GameContext*> ctx, out, cap)
+    return status((<gen_fn> gen_moves)(<GState*> s, <GameContext*> ctx, out, cap))
 
 
 cdef int gi_apply(const void* ctx, void* s, Move m) noexcept nogil:
-    return apply_generated(<GState*> s, <GameContext*> ctx, m)
+    return status((<apply_fn> apply_generated)(<GState*> s, <GameContext*> ctx, m))
 
 
 cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rng) noexcept nogil:
     """Uniformly random over the legal moves (the baseline policy; a better one is the search's job)."""
     cdef Move moves[MAX_MOVES]
-    cdef int n = gen_moves(<GState*> s, <GameContext*> ctx, moves, MAX_MOVES)
+    cdef int n = gi_legal_moves(ctx, s, moves, MAX_MOVES)
     if n <= 0:
         return -1
     return moves[next_random(rng) % <unsigned long long> n]

@@ -123,6 +123,12 @@ ctypedef struct GState:
     int bsq_post_tokens            # tokens gained after the charge, re-added on a redo
     PendingIncome bsq_event        # the income event waiting for the answer
     int seq                        # acquisition counter for income sources
+    # federation candidates of each player, cached with a key of what they depend on (0: empty);
+    # derived data, so copying it with the state changes nothing but speed
+    unsigned long long fedc_key[MAXP]
+    int fedc_n[MAXP]
+    int fedc_off[MAXP][4]
+    short fedc_hex[MAXP][3 * 64]
     int gaia_pos                   # index in order during the gaia phase
     int gaia_declined              # the player at gaia_pos declined (itars)
     int income_pos
