@@ -1,0 +1,137 @@
+"""Every search parameter in one place: SearchConfig, used by the bots, the CLI, the service and the
+tournament runner alike.
+
+Budgets: give ``simulations`` (exact count, reproducible), ``time_ms`` (wall clock, for the service),
+or both (the search stops at whichever comes first). ``max_nodes`` always bounds memory.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+Parallelism = Literal["root", "tree"]
+Selection = Literal["uct", "puct"]
+ValueMode = Literal["margin", "rank"]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Parameters of one MCTS search (gaia_ai._core.mcts). Immutable; validated on construction.
+
+    Budget
+      simulations    Simulations to run (>= 1), or None for a time budget only. With threads=1, or
+                     parallelism="root", the same (seed, simulations, threads) gives the same result.
+                     Cost: linear in time.
+      time_ms        Wall-clock budget in milliseconds (>= 1), or None. Checked between simulations, so
+                     one simulation (a rollout to the end: ~0.1-0.4 ms for Gaia) may overrun it.
+      max_nodes      Tree nodes allocated up front (>= 2; 56 bytes each, so the default 1,000,000 is
+                     56 MB). Split evenly between the trees of root parallelism. When full, leaves stop
+                     being expanded and simulations continue from them. It must hold the root's moves.
+
+    Parallelism
+      threads        OpenMP threads (>= 1). More threads: more simulations per second, not the same
+                     search (tree: nondeterministic; root: deterministic per thread count).
+      parallelism    "tree" (default): one shared tree with atomic updates and virtual loss; as strong
+                     per simulation as one thread's tree, nondeterministic with threads > 1. "root": an
+                     independent tree per thread, merged at the root by move; deterministic for a given
+                     (seed, simulations, threads), but each tree sees only its share of the simulations,
+                     so it is weaker per simulation. Both reach the same simulations per second and per
+                     CPU-second (bench/search.py), so the stronger one is the default. With threads=1
+                     both are the same deterministic search.
+      virtual_loss   Tree parallelism only (>= 0): each thread's path counts this many extra visits
+                     worth a loss until its backup, steering other threads to other moves. 0 disables it.
+
+    Selection and values
+      selection      "uct": q + c_uct * sqrt(ln N / n). "puct": q + c_puct * sqrt(N) / (k * (1 + n))
+                     with uniform priors 1/k (an unvisited move is valued at its siblings' mean).
+      c_uct          UCT exploration constant (> 0; values lie in [0, 1], so ~0.7 = sqrt(2)/2 is
+                     classic). Higher explores more moves more evenly.
+      c_puct         PUCT exploration constant (> 0).
+      value          What a simulation is worth to a player. "margin": 0.5 + 0.5 * tanh((own score -
+                     best other score) / margin_scale), rewards winning by more. "rank": 1 for the sole
+                     winner, 0 for the last, ties split ((players beaten + ties / 2) / (players - 1)).
+      margin_scale   Score margin (VP) that maps to tanh(1) ~ 0.88 of the way to a sure win (> 0).
+      rollout_depth  Moves of random playout after the tree before the game's evaluate() heuristic is
+                     used instead of the final score; None plays to the end (exact but slower), 0
+                     evaluates the leaf at once.
+
+    Output and randomness
+      pv_length      Moves of principal variation per candidate, its own move included (>= 1).
+      seed           Seed of the random playouts (any int; thread t of root parallelism derives its own
+                     from (seed, t)).
+    """
+
+    simulations: int | None = 1000
+    time_ms: int | None = None
+    threads: int = 1
+    parallelism: Parallelism = "tree"
+    selection: Selection = "uct"
+    c_uct: float = 0.7
+    c_puct: float = 1.5
+    value: ValueMode = "margin"
+    margin_scale: float = 20.0
+    rollout_depth: int | None = None
+    max_nodes: int = 1_000_000
+    pv_length: int = 8
+    seed: int = 0
+    virtual_loss: int = 1
+
+    def __post_init__(self) -> None:
+        _check_int(self, "simulations", 1, optional=True)
+        _check_int(self, "time_ms", 1, optional=True)
+        if self.simulations is None and self.time_ms is None:
+            raise ValueError("SearchConfig: give a budget: simulations or time_ms (both None)")
+        _check_int(self, "threads", 1)
+        _check_choice(self, "parallelism", ("root", "tree"))
+        _check_choice(self, "selection", ("uct", "puct"))
+        _check_positive(self, "c_uct")
+        _check_positive(self, "c_puct")
+        _check_choice(self, "value", ("margin", "rank"))
+        _check_positive(self, "margin_scale")
+        _check_int(self, "rollout_depth", 0, optional=True)
+        _check_int(self, "max_nodes", 2)
+        _check_int(self, "pv_length", 1)
+        _check_int(self, "seed", None)
+        _check_int(self, "virtual_loss", 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The config as the plain dict gaia_ai._core.mcts.search takes (and JSON can hold)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SearchConfig:
+        """Inverse of to_dict(); unknown keys are a ValueError naming them."""
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"SearchConfig: unknown field(s) {sorted(unknown)}")
+        return cls(**data)
+
+
+def _check_int(config: SearchConfig, name: str, minimum: int | None, optional: bool = False) -> None:
+    value = getattr(config, name)
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        kind = "an int or None" if optional else "an int"
+        raise ValueError(f"SearchConfig.{name} must be {kind}, got {value!r}")  # noqa: TRY004 (the contract: ValueError)
+    if minimum is not None and value < minimum:
+        raise ValueError(f"SearchConfig.{name} must be >= {minimum}, got {value}")
+
+
+def _check_positive(config: SearchConfig, name: str) -> None:
+    value = getattr(config, name)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ValueError(f"SearchConfig.{name} must be a finite number > 0, got {value!r}")
+
+
+def _check_choice(config: SearchConfig, name: str, choices: tuple[str, ...]) -> None:
+    value = getattr(config, name)
+    if value not in choices:
+        raise ValueError(f"SearchConfig.{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")

@@ -1,0 +1,596 @@
+# cython: language_level=3
+"""Game-agnostic Monte Carlo tree search over the C-level game interface (core/game.pxd), nogil inside.
+
+One simulation: copy the root, determinize it for the searching player, descend the tree by UCT or
+PUCT (uniform priors), expand the leaf reached (a leaf is expanded on its second visit, the root at
+once; all its children at once, from legal_moves), roll out with rollout_move (to the end, or
+`rollout_depth` moves then `evaluate`), and back the value vector up the path: each node adds the
+value of the player who chose its move (max-n), so every player plays for itself.
+
+Values of a final (or evaluated) score vector s, for player p:
+  margin: 0.5 + 0.5 * tanh((s[p] - max over others s[q]) / margin_scale)
+  rank:   (players p beats + half the players it ties) / (players - 1): 1 for a sole winner, 0 for
+          the last, ties split (2 players: 1 / 0.5 / 0).
+Besides the value, each node keeps the share of wins of its chooser (first place, ties split) and the
+chooser's mean score, reported as win_probability and expected_score.
+
+Nodes live in preallocated arenas (`max_nodes` in total). Children are contiguous. When the arena is
+full, leaves stay leaves and simulations go on from them.
+
+Parallelism (both nogil, OpenMP):
+  root: one tree per thread (max_nodes split evenly), simulations split deterministically
+        (thread t of n runs sims // n, +1 if t < sims % n) with an rng seeded from (seed, t), merged
+        at the root by move. Deterministic for a given (seed, threads) with a simulation budget.
+  tree: one shared tree; atomic visit/value updates, a compare-and-swap per expansion, and virtual
+        loss (each node on a thread's path counts `virtual_loss` extra visits worth 0 until backup).
+
+Hidden information: before each simulation the root is determinized for the searching player. The tree
+is shared by all samples; that is sound only when the legal moves of a position do not depend on
+what determinize resamples (true for Gaia and the toy games). If determinize changes the root, the
+search checks every move it replays from the tree and stops with an error when a move is not legal in
+the sample, instead of playing it.
+"""
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memcpy, memcmp
+from libc.math cimport sqrt, log, tanh, INFINITY, NAN
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.pycapsule cimport PyCapsule_GetPointer
+from cython.parallel cimport prange
+
+from core.game cimport GameInterface, Move
+
+cdef extern from *:
+    """
+    static inline int mc_load_i32(const int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void mc_add_i32(int* p, int v) { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+    static inline long long mc_load_i64(const long long* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline long long mc_fetch_add_i64(long long* p, long long v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline int mc_cas_i64(long long* p, long long* expected, long long desired) {
+        return __atomic_compare_exchange_n(p, expected, desired, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    }
+    static inline int mc_cas_i32(int* p, int expected, int desired) {
+        return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    }
+    static inline signed char mc_load_acq_i8(const signed char* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void mc_store_rel_i8(signed char* p, signed char v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+    static inline int mc_cas_i8(signed char* p, signed char expected, signed char desired) {
+        return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    }
+    typedef union { double d; unsigned long long u; } mc_bits;
+    static inline double mc_load_f64(const double* p) {
+        mc_bits b; b.u = __atomic_load_n((const unsigned long long*)p, __ATOMIC_RELAXED); return b.d;
+    }
+    static inline void mc_add_f64(double* p, double v) {
+        mc_bits o, n;
+        o.u = __atomic_load_n((unsigned long long*)p, __ATOMIC_RELAXED);
+        do { n.d = o.d + v; } while (!__atomic_compare_exchange_n(
+            (unsigned long long*)p, &o.u, n.u, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    }
+    """
+    int mc_load_i32(const int* p) noexcept nogil
+    void mc_add_i32(int* p, int v) noexcept nogil
+    long long mc_load_i64(const long long* p) noexcept nogil
+    long long mc_fetch_add_i64(long long* p, long long v) noexcept nogil
+    int mc_cas_i64(long long* p, long long* expected, long long desired) noexcept nogil
+    int mc_cas_i32(int* p, int expected, int desired) noexcept nogil
+    signed char mc_load_acq_i8(const signed char* p) noexcept nogil
+    void mc_store_rel_i8(signed char* p, signed char v) noexcept nogil
+    int mc_cas_i8(signed char* p, signed char expected, signed char desired) noexcept nogil
+    double mc_load_f64(const double* p) noexcept nogil
+    void mc_add_f64(double* p, double v) noexcept nogil
+
+cdef enum:
+    MAX_PLAYERS = 8
+    MOVE_CAP = 4096          # legal moves of one decision (Gaia lists at most 1024)
+    MAX_PATH = 1024          # tree depth; deeper paths stop descending and roll out
+    MAX_ROLLOUT = 1000000    # playout length guard against a game that never ends
+
+cdef enum NodeState:
+    LEAF = 0                 # not expanded
+    EXPANDING = 1            # a thread is creating its children
+    EXPANDED = 2
+    FULL = 3                 # the arena had no room: stays a leaf
+
+cdef enum SearchError:
+    OK = 0
+    ERR_LEGAL = 1
+    ERR_NO_MOVES = 2
+    ERR_APPLY = 3
+    ERR_ROLLOUT = 4
+    ERR_SCORE = 5
+    ERR_HIDDEN = 6
+
+ERROR_TEXT = {
+    ERR_LEGAL: f"legal_moves failed (more than {MOVE_CAP} moves, or a rules error)",
+    ERR_NO_MOVES: "legal_moves listed no move at a non-terminal state",
+    ERR_APPLY: "apply rejected a move listed by legal_moves",
+    ERR_ROLLOUT: "rollout_move found no move at a non-terminal state",
+    ERR_SCORE: "returns/evaluate failed",
+    ERR_HIDDEN: "a tree move is illegal in a determinized sample: this game's legal moves depend on "
+                "hidden information, which this search does not support",
+}
+
+
+ctypedef struct Node:
+    Move move                # the move from the parent
+    double value_sum         # sum of the chooser's values
+    double win_sum           # sum of the chooser's win shares
+    double score_sum         # sum of the chooser's final (or evaluated) scores
+    int first_child          # index of the first child (children are contiguous), -1 if none
+    int num_children
+    int visits
+    int vloss                # virtual visits of threads currently below this node
+    signed char player       # the player who chose `move` (the player to move at the parent)
+    signed char state        # NodeState
+
+
+ctypedef struct Params:
+    const GameInterface* g
+    const void* root
+    int root_player
+    int num_players
+    int hidden               # determinize changes the root: check replayed tree moves
+    int puct
+    double c
+    int rank_value
+    double margin_scale
+    long long rollout_depth  # -1: to the end
+    int virtual_loss
+    double deadline          # monotonic seconds; 0: none
+
+
+ctypedef struct Tree:
+    Node* nodes
+    long long cap
+    long long count          # nodes in use
+    long long claimed        # simulations claimed by threads
+    long long sims_limit     # -1: none (time budget only)
+    int stop
+    int error
+
+
+ctypedef struct Worker:
+    unsigned long long rng
+    char* st
+    Move* moves
+    int* path
+    double scores[MAX_PLAYERS]
+    double values[MAX_PLAYERS]
+    double wins[MAX_PLAYERS]
+    long long sims
+    int max_depth
+
+
+cdef inline unsigned long long splitmix(unsigned long long* state) noexcept nogil:
+    cdef unsigned long long z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+# ---- tree operations ------------------------------------------------------------------------------------
+
+cdef long long arena_alloc(Tree* T, int k) noexcept nogil:
+    """Index of k fresh contiguous nodes, or -1 when the arena is full."""
+    cdef long long cur = mc_load_i64(&T.count)
+    while True:
+        if cur + k > T.cap:
+            return -1
+        if mc_cas_i64(&T.count, &cur, cur + k):
+            return cur
+
+
+cdef void init_node(Node* n, Move m, int player) noexcept nogil:
+    n.move = m
+    n.value_sum = 0.0
+    n.win_sum = 0.0
+    n.score_sum = 0.0
+    n.first_child = -1
+    n.num_children = 0
+    n.visits = 0
+    n.vloss = 0
+    n.player = <signed char> player
+    n.state = LEAF
+
+
+cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil:
+    """Create the children of node i at state W.st: 1 if expanded, 0 if not (another thread is at it
+    or the arena is full), a negative SearchError on a game error."""
+    cdef const GameInterface* g = P.g
+    cdef Node* node = &T.nodes[i]
+    cdef int n, k, player
+    cdef long long first
+    if not mc_cas_i8(&node.state, LEAF, EXPANDING):
+        return 0
+    n = g.legal_moves(g.ctx, W.st, W.moves, MOVE_CAP)
+    if n <= 0:
+        mc_store_rel_i8(&node.state, FULL)
+        return -ERR_LEGAL if n < 0 else -ERR_NO_MOVES
+    first = arena_alloc(T, n)
+    if first < 0:
+        mc_store_rel_i8(&node.state, FULL)
+        return 0
+    player = g.current_player(g.ctx, W.st)
+    for k in range(n):
+        init_node(&T.nodes[first + k], W.moves[k], player)
+    node.first_child = <int> first
+    node.num_children = n
+    mc_store_rel_i8(&node.state, EXPANDED)
+    return 1
+
+
+cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
+    """UCT: q + c sqrt(ln N / n), unvisited children first in move order. PUCT with uniform priors:
+    q + c sqrt(N) / (k (1 + n)), an unvisited child valued at its visited siblings' mean (0.5 if none).
+    Visits include virtual loss (worth 0)."""
+    cdef int k = parent.num_children
+    cdef int first = parent.first_child
+    cdef int j, best = first, ne, seen = 0
+    cdef double n_parent = mc_load_i32(&parent.visits) + mc_load_i32(&parent.vloss)
+    cdef double score, best_score = -INFINITY, q, fpu = 0.0, log_n, sqrt_n
+    cdef Node* ch
+    if P.puct:
+        for j in range(first, first + k):
+            ch = &T.nodes[j]
+            ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
+            if ne > 0:
+                fpu += mc_load_f64(&ch.value_sum) / ne
+                seen += 1
+        fpu = fpu / seen if seen > 0 else 0.5
+        sqrt_n = sqrt(n_parent if n_parent > 1.0 else 1.0)
+        for j in range(first, first + k):
+            ch = &T.nodes[j]
+            ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
+            q = mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu
+            score = q + P.c * sqrt_n / (k * (1.0 + ne))
+            if score > best_score:
+                best_score = score
+                best = j
+        return best
+    log_n = log(n_parent if n_parent > 1.0 else 1.0)
+    for j in range(first, first + k):
+        ch = &T.nodes[j]
+        ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
+        if ne == 0:
+            return j
+        score = mc_load_f64(&ch.value_sum) / ne + P.c * sqrt(log_n / ne)
+        if score > best_score:
+            best_score = score
+            best = j
+    return best
+
+
+cdef void score_values(const Params* P, Worker* W) noexcept nogil:
+    """values[p] and wins[p] from the score vector W.scores (see the module docstring)."""
+    cdef int n = P.num_players
+    cdef int p, q, beaten, tied, above
+    cdef double sp, best_other
+    for p in range(n):
+        sp = W.scores[p]
+        best_other = -INFINITY if n > 1 else 0.0
+        beaten = tied = above = 0
+        for q in range(n):
+            if q == p:
+                continue
+            if W.scores[q] > best_other:
+                best_other = W.scores[q]
+            if W.scores[q] < sp:
+                beaten += 1
+            elif W.scores[q] == sp:
+                tied += 1
+            else:
+                above += 1
+        W.wins[p] = 1.0 / (tied + 1) if above == 0 else 0.0
+        if P.rank_value:
+            W.values[p] = (beaten + 0.5 * tied) / (n - 1) if n > 1 else 1.0
+        else:
+            W.values[p] = 0.5 + 0.5 * tanh((sp - best_other) / P.margin_scale)
+
+
+cdef int move_is_legal(const Params* P, Worker* W, Move m) noexcept nogil:
+    cdef int n = P.g.legal_moves(P.g.ctx, W.st, W.moves, MOVE_CAP)
+    cdef int i
+    for i in range(n):
+        if W.moves[i] == m:
+            return 1
+    return 0
+
+
+cdef int simulate(const Params* P, Tree* T, Worker* W) noexcept nogil:
+    """One simulation; 0, or a SearchError."""
+    cdef const GameInterface* g = P.g
+    cdef const void* ctx = g.ctx
+    cdef void* st = W.st
+    cdef long long node_i = 0, d
+    cdef int depth = 0, r, c, i, vl = P.virtual_loss
+    cdef signed char state
+    cdef Node* node
+    cdef Move m
+    memcpy(st, P.root, g.state_size)
+    g.determinize(ctx, st, P.root_player, &W.rng)
+    W.path[0] = 0
+    while depth + 1 < MAX_PATH and not g.is_terminal(ctx, st):
+        node = &T.nodes[node_i]
+        state = mc_load_acq_i8(&node.state)
+        if state == LEAF and mc_load_i32(&node.visits) >= 1:
+            r = expand(P, T, W, node_i)
+            if r < 0:
+                return -r
+            state = mc_load_acq_i8(&node.state)
+        if state != EXPANDED:
+            break
+        c = select_child(P, T, node)
+        m = T.nodes[c].move
+        if P.hidden and not move_is_legal(P, W, m):
+            return ERR_HIDDEN
+        mc_add_i32(&T.nodes[c].vloss, vl)
+        depth += 1
+        W.path[depth] = c
+        if g.apply(ctx, st, m) != 0:
+            return ERR_APPLY
+        node_i = c
+    d = 0
+    while not g.is_terminal(ctx, st) and (P.rollout_depth < 0 or d < P.rollout_depth) and d < MAX_ROLLOUT:
+        m = g.rollout_move(ctx, st, &W.rng)
+        if m < 0:
+            return ERR_ROLLOUT
+        if g.apply(ctx, st, m) != 0:
+            return ERR_APPLY
+        d += 1
+    if g.is_terminal(ctx, st):
+        r = g.returns(ctx, st, W.scores)
+    else:
+        r = g.evaluate(ctx, st, W.scores)
+    if r != 0:
+        return ERR_SCORE
+    score_values(P, W)
+    mc_add_i32(&T.nodes[0].visits, 1)
+    for i in range(1, depth + 1):
+        node = &T.nodes[W.path[i]]
+        c = node.player
+        mc_add_f64(&node.value_sum, W.values[c])
+        mc_add_f64(&node.win_sum, W.wins[c])
+        mc_add_f64(&node.score_sum, W.scores[c])
+        mc_add_i32(&node.visits, 1)
+        mc_add_i32(&node.vloss, -vl)
+    if depth > W.max_depth:
+        W.max_depth = depth
+    return OK
+
+
+cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
+    """Simulate until the tree's simulation budget, the deadline, or an error (which stops all)."""
+    cdef int err
+    while not mc_load_i32(&T.stop):
+        if T.sims_limit >= 0 and mc_fetch_add_i64(&T.claimed, 1) >= T.sims_limit:
+            break
+        if P.deadline > 0 and now() >= P.deadline:
+            break
+        err = simulate(P, T, W)
+        if err != OK:
+            mc_cas_i32(&T.error, 0, err)
+            mc_add_i32(&T.stop, 1)
+            break
+        W.sims += 1
+
+
+# ---- Python entry ------------------------------------------------------------------------------------
+
+CONFIG_KEYS = (
+    "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
+    "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss",
+)  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
+
+
+def node_bytes():
+    """Bytes of one tree node."""
+    return sizeof(Node)
+
+
+cdef list principal_variation(Tree* T, int child, int length):
+    cdef list pv = []
+    cdef Node* n = &T.nodes[child]
+    cdef int j, best
+    while True:
+        pv.append((n.move, n.player))
+        if len(pv) >= length or n.state != EXPANDED:
+            break
+        best = -1
+        for j in range(n.first_child, n.first_child + n.num_children):
+            if T.nodes[j].visits > 0 and (best < 0 or T.nodes[j].visits > T.nodes[best].visits):
+                best = j
+        if best < 0:
+            break
+        n = &T.nodes[best]
+    return pv
+
+
+def search(iface_capsule, state_capsule, dict config):
+    """Search the position of `state_capsule` for the player to move.
+
+    config: every key of CONFIG_KEYS, as SearchConfig.to_dict() gives them (SearchConfig documents
+    and validates each; this checks only what would break the search). Returns {"player", "candidates": [{"move", "visits", "value", "win_probability",
+    "expected_score", "pv": [(move, player), ...]}, ...] most visited first, "stats": {...}}.
+    Raises ValueError for a finished game or a bad config, RuntimeError if the game breaks its contract.
+    """
+    cdef const GameInterface* g = <const GameInterface*> PyCapsule_GetPointer(iface_capsule, b"gaia_ai.GameInterface")
+    cdef const void* root = PyCapsule_GetPointer(state_capsule, b"gaia_ai.GameState")
+    cdef Params P
+    cdef Tree* trees = NULL
+    cdef Worker* workers = NULL
+    cdef char* probe = NULL
+    cdef int nthreads, ntrees, t, root_mode, n_root, i, j, rc, alloc_threads = 0, alloc_trees = 0
+    cdef long long sims, cap, per
+    cdef unsigned long long rng
+    cdef double start, elapsed
+    cdef Node* ch
+
+    unknown = set(config) - set(CONFIG_KEYS)
+    missing = set(CONFIG_KEYS) - set(config)
+    if unknown or missing:
+        raise ValueError(f"search config: unknown keys {sorted(unknown)}, missing keys {sorted(missing)} "
+                         "(build it with gaia_ai.search.SearchConfig(...).to_dict())")
+    cfg = config
+    if g.num_players < 1 or g.num_players > MAX_PLAYERS:
+        raise ValueError(f"the search supports 1..{MAX_PLAYERS} players, the game has {g.num_players}")
+    if g.is_terminal(g.ctx, root):
+        raise ValueError("the game is over: there is no move to search")
+    nthreads = int(cfg["threads"])
+    if nthreads < 1:
+        raise ValueError(f"threads must be >= 1, got {nthreads}")
+    if cfg["parallelism"] not in ("root", "tree"):
+        raise ValueError(f"parallelism must be 'root' or 'tree', got {cfg['parallelism']!r}")
+    if cfg["selection"] not in ("uct", "puct"):
+        raise ValueError(f"selection must be 'uct' or 'puct', got {cfg['selection']!r}")
+    if cfg["value"] not in ("margin", "rank"):
+        raise ValueError(f"value must be 'margin' or 'rank', got {cfg['value']!r}")
+    if cfg["simulations"] is None and cfg["time_ms"] is None:
+        raise ValueError("give a budget: simulations or time_ms")
+    if float(cfg["margin_scale"]) <= 0:
+        raise ValueError("margin_scale must be > 0")
+    root_mode = cfg["parallelism"] == "root" or nthreads == 1
+    sims = -1 if cfg["simulations"] is None else int(cfg["simulations"])
+
+    P.g = g
+    P.root = root
+    P.root_player = g.current_player(g.ctx, root)
+    P.num_players = g.num_players
+    P.puct = cfg["selection"] == "puct"
+    P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
+    P.rank_value = cfg["value"] == "rank"
+    P.margin_scale = float(cfg["margin_scale"])
+    P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])
+    P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
+    P.deadline = 0.0
+    rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF)
+
+    ntrees = nthreads if root_mode else 1
+    try:
+        probe = <char*> malloc(g.state_size)
+        trees = <Tree*> calloc(ntrees, sizeof(Tree))
+        workers = <Worker*> calloc(nthreads, sizeof(Worker))
+        alloc_trees, alloc_threads = ntrees, nthreads
+        if probe == NULL or trees == NULL or workers == NULL:
+            raise MemoryError()
+        # Open or hidden information: does determinize change the root?
+        P.hidden = 0
+        for i in range(4):
+            memcpy(probe, root, g.state_size)
+            g.determinize(g.ctx, probe, P.root_player, &rng)
+            if memcmp(probe, root, g.state_size) != 0:
+                P.hidden = 1
+        for t in range(nthreads):
+            workers[t].rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15ULL + <unsigned long long> t * 0xD1B54A32D192ED03ULL + 1
+            splitmix(&workers[t].rng)
+            workers[t].st = <char*> malloc(g.state_size)
+            workers[t].moves = <Move*> malloc(MOVE_CAP * sizeof(Move))
+            workers[t].path = <int*> malloc(MAX_PATH * sizeof(int))
+            if workers[t].st == NULL or workers[t].moves == NULL or workers[t].path == NULL:
+                raise MemoryError()
+        cap = int(cfg["max_nodes"]) // ntrees
+        n_root = g.legal_moves(g.ctx, root, workers[0].moves, MOVE_CAP)
+        if n_root <= 0:
+            raise RuntimeError(ERROR_TEXT[ERR_LEGAL if n_root < 0 else ERR_NO_MOVES])
+        if cap < n_root + 1:
+            raise ValueError(f"max_nodes={cfg['max_nodes']} is too small: the root has {n_root} moves, "
+                             f"each of the {ntrees} trees needs at least {n_root + 1} nodes")
+        if n_root == 1:
+            sims = 1     # one legal move: nothing to choose, one simulation for its statistics
+            nthreads = 1
+            ntrees = 1
+            root_mode = 1
+        for t in range(ntrees):
+            trees[t].cap = cap
+            trees[t].nodes = <Node*> malloc(cap * sizeof(Node))
+            if trees[t].nodes == NULL:
+                raise MemoryError()
+            trees[t].count = 1
+            init_node(&trees[t].nodes[0], -1, -1)
+            memcpy(workers[0].st, root, g.state_size)
+            rc = expand(&P, &trees[t], &workers[0], 0)
+            if rc != 1:
+                raise RuntimeError(ERROR_TEXT.get(-rc, "root expansion failed"))
+            if sims < 0:
+                trees[t].sims_limit = -1
+            elif root_mode:
+                trees[t].sims_limit = sims // ntrees + (1 if t < sims % ntrees else 0)
+            else:
+                trees[t].sims_limit = sims
+
+        start = now()
+        if cfg["time_ms"] is not None and sims != 1:
+            P.deadline = start + int(cfg["time_ms"]) / 1000.0
+        with nogil:
+            for t in prange(nthreads, num_threads=nthreads, schedule="static", chunksize=1):
+                run(&P, &trees[t * root_mode], &workers[t])
+        elapsed = now() - start
+
+        for t in range(ntrees):
+            if trees[t].error:
+                raise RuntimeError("search stopped: " + ERROR_TEXT[trees[t].error])
+
+        # Merge the root children of every tree by move; the PV comes from the tree where the move
+        # has the most visits (the first such tree on ties).
+        merged = {}
+        for t in range(ntrees):
+            for j in range(trees[t].nodes[0].first_child, trees[t].nodes[0].first_child + trees[t].nodes[0].num_children):
+                ch = &trees[t].nodes[j]
+                e = merged.get(ch.move)
+                if e is None:
+                    e = merged[ch.move] = [len(merged), 0, 0.0, 0.0, 0.0, -1, -1, -1]
+                e[1] += ch.visits
+                e[2] += ch.value_sum
+                e[3] += ch.win_sum
+                e[4] += ch.score_sum
+                if ch.visits > e[5]:
+                    e[5], e[6], e[7] = ch.visits, t, j
+        candidates = []
+        for move, (order, visits, vsum, wsum, ssum, _, t, j) in merged.items():
+            candidates.append({
+                "move": move,
+                "visits": visits,
+                "value": vsum / visits if visits else NAN,
+                "win_probability": wsum / visits if visits else NAN,
+                "expected_score": ssum / visits if visits else NAN,
+                "pv": principal_variation(&trees[t], j, max(1, int(cfg["pv_length"]))),
+                "_order": order,
+            })
+        candidates.sort(key=lambda c: (-c["visits"], -(c["value"] if c["visits"] else -1.0), c["_order"]))
+        for c in candidates:
+            del c["_order"]
+        total_sims = sum(workers[t].sims for t in range(nthreads))
+        stats = {
+            "simulations": total_sims,
+            "nodes": sum(trees[t].count for t in range(ntrees)),
+            "max_depth": max(workers[t].max_depth for t in range(nthreads)),
+            "elapsed": elapsed,
+            "simulations_per_second": total_sims / elapsed if elapsed > 0 else 0.0,
+            "node_bytes": sizeof(Node),
+            "threads": nthreads,
+            "parallelism": cfg["parallelism"],
+            "root_moves": n_root,
+            "hidden_information": bool(P.hidden),
+        }
+        return {"player": P.root_player, "candidates": candidates, "stats": stats}
+    finally:
+        free(probe)
+        if trees != NULL:
+            for t in range(alloc_trees):
+                free(trees[t].nodes)
+            free(trees)
+        if workers != NULL:
+            for t in range(alloc_threads):
+                free(workers[t].st)
+                free(workers[t].moves)
+                free(workers[t].path)
+            free(workers)
