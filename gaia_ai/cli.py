@@ -14,7 +14,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+from gaia_ai.bots.match import add_match_subparser
 from gaia_ai.games.gaia.replay import add_replay_subparser
+from gaia_ai.suggest import add_suggest_subparser
 
 DESCRIPTION = (
     "gaia-ai: game AI for Gaia Project (a Cython rules core, MCTS search and tools around them). "
@@ -143,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_replay_subparser(subparsers)
     add_bench_subparser(subparsers)
+    add_match_subparser(subparsers)
+    add_suggest_subparser(subparsers)
     return parser
 
 

@@ -1,0 +1,168 @@
+"""Head-to-head games between two bots, seats and factions rotated fairly: ``gaia-ai match``.
+
+Games come in rotations that share one setup and one draw of factions: in each rotation every seat
+is played by each bot equally often (2 players: the bots swap seats), so neither seat order nor a
+faction favours one bot. Same seed, same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from gaia_ai.bots.base import Bot, BotSpecError, make_bot
+from gaia_ai.games.gaia.engine import FACTIONS, GaiaState
+from gaia_ai.games.gaia.setup import GameSetup
+
+HOME = {f: i // 2 for i, f in enumerate(FACTIONS)}   # factions come in pairs sharing a home planet
+MAX_MOVES = 20000                                   # a game longer than this is a bug, not a game
+
+
+@dataclass
+class GameResult:
+    seed: str
+    seats: list[int]          # bot index (0 = A, 1 = B) of each seat
+    factions: list[str]
+    vp: list[int]
+
+    def bot_vp(self, bot: int) -> float:
+        return statistics.mean(v for v, b in zip(self.vp, self.seats, strict=True) if b == bot)
+
+    def wins(self, bot: int) -> float:
+        """1 for a sole winner, shared among tied winners."""
+        best = max(self.vp)
+        winners = [b for v, b in zip(self.vp, self.seats, strict=True) if v == best]
+        return winners.count(bot) / len(winners)
+
+
+@dataclass
+class MatchResult:
+    specs: list[str]
+    players: int
+    games: list[GameResult] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self.players, "games": len(self.games), "bots": []}
+        margins = [g.bot_vp(0) - g.bot_vp(1) for g in self.games]
+        for bot, spec in enumerate(self.specs):
+            sign = 1 if bot == 0 else -1
+            mean, half = _mean_ci([sign * m for m in margins])
+            out["bots"].append({
+                "spec": spec,
+                "wins": sum(g.wins(bot) for g in self.games),
+                "average_vp": round(statistics.mean(g.bot_vp(bot) for g in self.games), 2) if self.games else None,
+                "average_margin": round(mean, 2),
+                "margin_ci95": [round(mean - half, 2), round(mean + half, 2)],
+            })
+        return out
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of a 95% interval (normal approximation)."""
+    if not xs:
+        return math.nan, math.nan
+    mean = statistics.mean(xs)
+    if len(xs) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def draw_factions(rng: random.Random, players: int) -> list[str]:
+    """Distinct factions with distinct home planets."""
+    factions: list[str] = []
+    for faction in rng.sample(FACTIONS, len(FACTIONS)):
+        if all(HOME[faction] != HOME[f] for f in factions):
+            factions.append(faction)
+        if len(factions) == players:
+            return factions
+    raise AssertionError("unreachable: 7 home planets for at most 4 players")
+
+
+def play_game(bots: Sequence[Bot], seats: list[int], factions: list[str], setup: GameSetup) -> list[int]:
+    state = GaiaState.new(setup)
+    for seat, faction in enumerate(factions):
+        state.apply_line(f"p{seat + 1} faction {faction}")
+    for _ in range(MAX_MOVES):
+        if state.is_terminal:
+            scores = state.final_scores()
+            assert scores is not None
+            return scores
+        state.apply(bots[seats[state.current_player]].choose(state))
+    raise RuntimeError(f"game with setup seed {setup.seed!r} did not end in {MAX_MOVES} moves")
+
+
+def rotations(players: int) -> list[list[int]]:
+    """Seat assignments of one rotation: each bot plays each seat equally often."""
+    return [[(seat + r) % 2 for seat in range(players)] for r in range(2)]
+
+
+def run_match(specs: Sequence[str], players: int, games: int, seed: int,
+              progress: IO[str] | None = None) -> MatchResult:
+    bots = [make_bot(spec) for spec in specs]
+    result = MatchResult(list(specs), players)
+    rng = random.Random(seed)
+    per_rotation = rotations(players)
+    while len(result.games) < games:
+        setup_seed = f"match-{seed}-{len(result.games) // len(per_rotation)}"
+        setup = GameSetup.random(players, setup_seed)
+        factions = draw_factions(rng, players)
+        for seats in per_rotation:
+            if len(result.games) == games:
+                break
+            vp = play_game(bots, seats, factions, setup)
+            result.games.append(GameResult(setup_seed, seats, factions, vp))
+            if progress is not None:
+                print(f"game {len(result.games)}/{games}: {factions} seats {seats} VP {vp}", file=progress)
+    return result
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['games']} games, {summary['players']} players"]
+    lines.append(f"{'bot':<32}{'wins':>8}{'avg VP':>9}{'avg margin':>12}  95% interval")
+    for bot in summary["bots"]:
+        lo, hi = bot["margin_ci95"]
+        lines.append(f"{bot['spec']:<32}{bot['wins']:>8.1f}{bot['average_vp']:>9.2f}"
+                     f"{bot['average_margin']:>12.2f}  [{lo:.2f}, {hi:.2f}]")
+    return "\n".join(lines)
+
+
+def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "match",
+        help="play two bots against each other, seats and factions rotated",
+        description="Play games between BOT_A and BOT_B (bot specs such as random, greedy or "
+                    "mcts:sims=800,threads=2) with seats and factions rotated so that each bot plays each "
+                    "seat equally; print wins (ties split), average VP and the average VP margin of each "
+                    "bot with a 95%% confidence interval.",
+    )
+    parser.add_argument("bot_a", metavar="BOT_A", help="bot spec, e.g. greedy or mcts:sims=800")
+    parser.add_argument("bot_b", metavar="BOT_B", help="bot spec")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="players per game (default 2)")
+    parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
+    parser.set_defaults(func=_match_handler)
+    return parser
+
+
+def _match_handler(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("gaia-ai match: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=sys.stderr)
+    except BotSpecError as e:
+        print(f"gaia-ai match: {e}", file=sys.stderr)
+        return 2
+    summary = result.summary()
+    print(format_summary(summary))
+    if args.json:
+        print(json.dumps(summary))
+    return 0

@@ -1,0 +1,54 @@
+"""The MCTS bot: the search's most visited move, with its SearchConfig named in the spec string."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from gaia_ai.bots.base import BotSpecError
+from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.notation import Command
+from gaia_ai.search import SearchConfig
+from gaia_ai.search.gaia import search_gaia
+
+# short spec names for the most used SearchConfig fields; any field may also be given by its own name
+ALIASES = {"sims": "simulations", "ms": "time_ms", "c": "c_uct"}
+
+
+class MctsBot:
+    """Plays the most visited root move of a search with this config."""
+
+    def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
+        self.config = config
+        self.name = name
+
+    @classmethod
+    def from_params(cls, params: dict[str, str], spec: str) -> MctsBot:
+        types = {f.name: f.type for f in fields(SearchConfig)}
+        values: dict[str, object] = {}
+        for key in list(params):
+            name = ALIASES.get(key, key)
+            if name not in types:
+                continue   # left in params: make_bot reports it as unknown
+            raw = params.pop(key)
+            values[name] = _convert(raw, str(types[name]), key, spec)
+        if "simulations" not in values and "time_ms" not in values:
+            values["simulations"] = 800
+        try:
+            config = SearchConfig(**values)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as e:
+            raise BotSpecError(f"bad search settings in bot spec {spec!r}: {e}") from None
+        return cls(config, name=spec)
+
+    def choose(self, state: GaiaState) -> Command:
+        return search_gaia(state, self.config).candidates[0].move
+
+
+def _convert(raw: str, type_name: str, key: str, spec: str) -> object:
+    try:
+        if "int" in type_name and "float" not in type_name:
+            return None if raw.lower() == "none" else int(raw)
+        if "float" in type_name:
+            return float(raw)
+    except ValueError:
+        raise BotSpecError(f"parameter {key!r} of bot spec {spec!r}: {raw!r} is not a number") from None
+    return raw

@@ -1,0 +1,90 @@
+"""Bots behind one interface, their spec strings, and head-to-head matches."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gaia_ai.bots import BotSpecError, make_bot, parse_spec
+from gaia_ai.bots.match import draw_factions, rotations, run_match
+from gaia_ai.cli import main
+from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.setup import GameSetup
+
+
+def test_spec_strings_parse_into_name_and_parameters() -> None:
+    assert parse_spec("mcts:sims=800,threads=2") == ("mcts", {"sims": "800", "threads": "2"})
+    assert parse_spec("greedy") == ("greedy", {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown bot 'alphazero'"),
+        ("random:seed=x", "must be an integer"),
+        ("random:depth=3", "unknown parameter"),
+        ("random:seed", "expected key=value"),
+        (":seed=1", "empty bot name"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec)
+
+
+def test_every_bot_move_is_legal_and_a_game_ends() -> None:
+    state = GaiaState.new(GameSetup.random(3, "bots"))
+    bots = [make_bot("random:seed=1"), make_bot("greedy"), make_bot("random:seed=2")]
+    for _ in range(5000):
+        if state.is_terminal:
+            break
+        move = bots[state.current_player].choose(state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    assert state.is_terminal and len(state.final_scores() or []) == 3
+
+
+def test_random_bot_is_reproducible() -> None:
+    state = GaiaState.new(GameSetup.random(2, "bots"))
+    picks = [[make_bot("random:seed=7").choose(state) for _ in range(3)] for _ in range(2)]
+    assert picks[0] == picks[1]
+
+
+def test_rotations_give_each_bot_each_seat_equally() -> None:
+    for players in (2, 3, 4):
+        seats = rotations(players)
+        for seat in range(players):
+            assert sorted(r[seat] for r in seats) == [0, 1]
+
+
+def test_factions_drawn_have_distinct_home_planets() -> None:
+    import random
+
+    from gaia_ai.bots.match import HOME
+
+    for seed in range(20):
+        factions = draw_factions(random.Random(seed), 4)
+        assert len({HOME[f] for f in factions}) == 4
+
+
+def test_match_is_reproducible_and_greedy_beats_random() -> None:
+    first = run_match(["greedy", "random:seed=1"], players=2, games=10, seed=3).summary()
+    again = run_match(["greedy", "random:seed=1"], players=2, games=10, seed=3).summary()
+    assert first == again
+    greedy, rand = first["bots"]
+    assert greedy["wins"] + rand["wins"] == 10
+    assert greedy["wins"] > rand["wins"] and greedy["average_margin"] > 0
+
+
+def test_match_cli_prints_a_table_and_a_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "greedy", "random", "--games", "2", "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(out[-1])
+    assert [b["spec"] for b in summary["bots"]] == ["greedy", "random"] and summary["games"] == 2
+    assert any("avg margin" in line for line in out)
+
+
+def test_match_cli_rejects_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "greedy", "nobody", "--games", "1"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
