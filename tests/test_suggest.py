@@ -1,0 +1,65 @@
+"""gaia-ai suggest: hints from the command line, and its clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gaia_ai.cli import main
+from gaia_ai.games.gaia.positions import demo
+
+
+def _suggest(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["suggest", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_demo_json_lists_ranked_suggestions_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _suggest(capsys, "--demo", "--simulations", "300", "--top", "3", "--json")
+    assert code == 0
+    result = json.loads(out)
+    suggestions = result["suggestions"]
+    assert 1 <= len(suggestions) <= 3 and result["faction"] == demo().faction(result["player"])
+    assert [s["visits"] for s in suggestions] == sorted((s["visits"] for s in suggestions), reverse=True)
+    for s in suggestions:
+        assert set(s) == {"move", "visits", "value", "win_probability", "expected_score", "pv"}
+        assert 0 <= s["win_probability"] <= 1 and s["pv"]
+    assert result["stats"]["simulations"] == 300
+
+
+def test_same_seed_and_budget_give_the_same_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    runs = [_suggest(capsys, "--demo", "--simulations", "200", "--seed", "5", "--json")[1] for _ in range(2)]
+    first, second = (json.loads(r) for r in runs)
+    assert first["suggestions"] == second["suggestions"]
+
+
+def test_table_output_names_the_player_and_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _suggest(capsys, "--demo", "--simulations", "100")
+    assert code == 0 and "suggestions for hadsch-hallas" in out and "100 simulations" in out
+
+
+def test_corpus_position_after_k_lines(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    code, out, _ = _suggest(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game", "bot-001",
+                            "--move", "40", "--simulations", "100", "--json")
+    assert code == 0 and json.loads(out)["suggestions"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bgs", "exports/bot-001.json"], "the game is finished"),
+        (["--corpus", "corpus-sample.jsonl.gz", "--game", "nope", "--move", "3"], "no game 'nope'"),
+        (["--corpus", "corpus-sample.jsonl.gz", "--game", "bot-001", "--move", "999"], "out of range"),
+        (["--corpus", "corpus-sample.jsonl.gz", "--game", "bot-001"], "needs --game ID and --move K"),
+        (["--bgs", "make_sample.py"], ""),
+    ],
+)
+def test_bad_input_gets_a_clear_error(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, args: list[str], message: str
+) -> None:
+    resolved = [str(data_dir / a) if a.endswith((".json", ".gz", ".py")) else a for a in args]
+    code, _, err = _suggest(capsys, *resolved, "--simulations", "50")
+    assert code == 2 and err.startswith("gaia-ai suggest: ") and message in err
