@@ -22,6 +22,7 @@ from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
 from core.game cimport GameInterface, Move
+from core.rng cimport splitmix64
 
 cdef enum:
     MAXP = 4
@@ -51,12 +52,7 @@ for _i, _v in enumerate((3, 1, 0,  0, 2, 0,  0, 1, 0,  0, 1, 0,  5, 5, 0,  0, 0,
 
 
 cdef inline unsigned long long splitmix(unsigned long long* state) noexcept nogil:
-    cdef unsigned long long z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    return splitmix64(state)
 
 
 # ---- the interface functions ------------------------------------------------------------------------

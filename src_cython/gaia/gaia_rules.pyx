@@ -9,6 +9,7 @@ from cpython.exc cimport PyErr_Clear
 from cpython.pycapsule cimport PyCapsule_New
 
 from core.game cimport GameInterface, Move
+from core.rng cimport splitmix64
 
 include "consts.pxi"
 include "tables.pxi"

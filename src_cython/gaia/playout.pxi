@@ -7,13 +7,7 @@ cdef enum:
 
 
 cdef inline unsigned long long next_random(unsigned long long* state) noexcept nogil:
-    """splitmix64: small, fast and good enough for choosing moves; seeded by the caller."""
-    cdef unsigned long long z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    return splitmix64(state)
 
 
 cdef inline int decision_player(GState* s) noexcept nogil:

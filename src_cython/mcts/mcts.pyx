@@ -38,6 +38,7 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
 
 from core.game cimport GameInterface, Move
+from core.rng cimport splitmix64
 
 cdef extern from *:
     """
@@ -164,12 +165,7 @@ ctypedef struct Worker:
 
 
 cdef inline unsigned long long splitmix(unsigned long long* state) noexcept nogil:
-    cdef unsigned long long z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    return splitmix64(state)
 
 
 cdef inline double now() noexcept nogil:
