@@ -65,7 +65,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
             "player": result.player,
             "faction": state.faction(result.player),
             "suggestions": [{
-                "move": str(c.move), "visits": c.visits, "value": round(c.value, 4),
+                "move": c.line, "visits": c.visits, "value": round(c.value, 4),
                 "win_probability": round(c.win_probability, 4), "expected_score": round(c.expected_score, 2),
                 "pv": [str(m) for m in c.pv],
             } for c in top],
@@ -77,10 +77,10 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         }))
         return 0
     print(f"{state!r}: suggestions for {state.faction(result.player)}")
-    print(f"{'#':>2}  {'move':<36}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
+    print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
     for i, c in enumerate(top, 1):
-        pv = " | ".join(str(m) for m in c.pv[1:6])
-        print(f"{i:>2}  {c.move!s:<36}{c.visits:>8}{c.value:>8.3f}{100 * c.win_probability:>7.1f}%"
+        pv = " | ".join(str(m) for m in c.pv[len(c.moves):len(c.moves) + 5])
+        print(f"{i:>2}  {c.line:<44}{c.visits:>8}{c.value:>8.3f}{100 * c.win_probability:>7.1f}%"
               f"{c.expected_score:>9.1f}  {pv}")
     st = result.stats
     print(f"{st.simulations} simulations, {st.nodes} nodes, depth {st.max_depth}, {st.elapsed:.2f} s "

@@ -241,6 +241,9 @@ def gaia_position(players: int, seed: str = "x1", moves: int = 40) -> GaiaState:
     core = state._core
     for m in gaia_rules.random_game_moves(core.copy(), 3)[:moves]:
         core.apply_move(core.current_player, m)
+    # on to a decision with a choice among the search moves (a finished turn only ends)
+    while not core.finished and len(gaia_rules.search_moves_int(core)) < 2:
+        gaia_rules.apply_search_move(core, gaia_rules.search_moves_int(core)[0])
     return state
 
 
@@ -256,7 +259,8 @@ def test_gaia_search_is_deterministic_and_leaves_the_state() -> None:
     ]
     assert a.stats.simulations == 400
     assert [c.visits for c in a.candidates] == sorted((c.visits for c in a.candidates), reverse=True)
-    assert a.best.move in state.legal_moves()
+    assert a.best.moves[0] in state.legal_moves()
+    assert a.best.move in a.best.moves
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -267,7 +271,7 @@ def test_gaia_parallel_search_and_pv_is_legal(players: int, parallelism: str) ->
     assert result.stats.simulations == 400
     assert sum(c.visits for c in result.candidates) == 400
     for candidate in result.candidates[:5]:
-        assert candidate.pv[0] == candidate.move
+        assert candidate.pv[: len(candidate.moves)] == candidate.moves
         assert 0.0 <= candidate.value <= 1.0 and 0.0 <= candidate.win_probability <= 1.0
         line = state.copy()
         for command, player in zip(candidate.pv, candidate.pv_players, strict=True):

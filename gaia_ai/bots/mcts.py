@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from gaia_ai._core import gaia_rules
 from gaia_ai.bots.base import BotSpecError
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import Command
@@ -20,6 +21,8 @@ class MctsBot:
     def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
         self.config = config
         self.name = name
+        # the rest of the chosen search move's atomic sequence: (position it applies at, command)
+        self._queue: list[tuple[bytes, Command]] = []
 
     @classmethod
     def from_params(cls, params: dict[str, str], spec: str) -> MctsBot:
@@ -40,7 +43,19 @@ class MctsBot:
         return cls(config, name=spec)
 
     def choose(self, state: GaiaState) -> Command:
-        return search_gaia(state, self.config).candidates[0].move
+        """The next atomic command of the best search move (a search move is a main action with its
+        auto-payment and the end of the turn: the rest of its sequence is played without searching
+        again while the game follows it)."""
+        here = gaia_rules.state_bytes(state._core)
+        if self._queue and self._queue[0][0] == here:
+            return self._queue.pop(0)[1]
+        best = search_gaia(state, self.config).candidates[0]
+        self._queue = []
+        line = state.copy()
+        for command in best.moves:
+            self._queue.append((gaia_rules.state_bytes(line._core), command))
+            line.apply(command)
+        return self._queue.pop(0)[1]
 
 
 def _convert(raw: str, type_name: str, key: str, spec: str) -> object:

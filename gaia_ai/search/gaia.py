@@ -8,7 +8,7 @@ from typing import Any
 from gaia_ai._core import gaia_rules, mcts
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.notation import Command
+from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
 from gaia_ai.search.config import SearchConfig
 from gaia_ai.search.stats import SearchStats
 
@@ -24,9 +24,12 @@ class Candidate:
     value: mean simulation value for the searching player (config.value mode, in [0, 1]).
     win_probability: share of its simulations the searching player finished first (ties split).
     expected_score: mean final score (VP; evaluate() estimate for truncated rollouts) of that player.
-    pv: principal variation, this move first, then the most visited reply at each step;
-    pv_players[i] is the player who makes pv[i]. value, win_probability and expected_score are NaN
-    for a move with no visits."""
+    move: the main action of the search move (or the move itself at a sub-decision / other phase);
+    moves: the whole atomic sequence the search move stands for (auto-payment conversions, the
+    action, endturn), in notation, in the order they apply.
+    pv: principal variation flattened to atomic commands, this candidate's moves first, then the
+    most visited reply at each step; pv_players[i] is the player who makes pv[i]. value,
+    win_probability and expected_score are NaN for a move with no visits."""
 
     move: Command
     visits: int
@@ -35,6 +38,15 @@ class Candidate:
     expected_score: float
     pv: list[Command]
     pv_players: list[int] = field(default_factory=list)
+    moves: list[Command] = field(default_factory=list)
+
+    @property
+    def line(self) -> str:
+        """The atomic sequence as one notation line: 'spend 2pw for 2c. build m 1A1.'"""
+        moves = tuple(self.moves)
+        if len(moves) > 1 and moves[-1] == ENDTURN:
+            return format_line(LogLine(None, moves[:-1], ends_turn=True))
+        return format_line(LogLine(None, moves, ends_turn=bool(moves) and moves[-1] == ENDTURN))
 
 
 @dataclass(frozen=True)
@@ -60,24 +72,49 @@ def search_gaia(state: GaiaState, config: SearchConfig | None = None) -> SearchR
     raw = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict())
     del owner
     labels = list(state.setup.board.labels)
-    root_feds = gaia_rules.federation_labels(core)
-    candidates = [_candidate(c, core, labels, root_feds) for c in raw["candidates"]]
+    candidates = [_candidate(c, core, labels) for c in raw["candidates"]]
     return SearchResult(candidates, SearchStats.from_dict(raw["stats"]), int(raw["player"]))
 
 
-def _candidate(raw: dict[str, Any], root: Any, labels: list[str], root_feds: list[str]) -> Candidate:
-    pv, players = [], []
+# commands of an auto-payment (and the turn's end) around a search move's main action
+_PAYMENT = ("spend", "burn", "brainstone", "endturn")
+
+
+def _expand(line: Any, move: int, labels: list[str]) -> tuple[list[Command], list[int]]:
+    """The atomic commands of search move `move` at line's position, applied to line, with the
+    player of each."""
+    commands, players = [], []
+    for atomic in gaia_rules.expand_search_move(line, move):
+        player = int(line.current_player)
+        commands.append(Command(*gaia_rules.format_move(atomic, labels, gaia_rules.federation_labels(line))))
+        players.append(player)
+        line.apply_move(player, atomic)
+    return commands, players
+
+
+def _main_command(commands: list[Command]) -> Command:
+    for command in commands:
+        if command.name not in _PAYMENT:
+            return command
+    return commands[0]
+
+
+def _candidate(raw: dict[str, Any], root: Any, labels: list[str]) -> Candidate:
+    pv: list[Command] = []
+    players: list[int] = []
     line = root.copy()
-    for move, player in raw["pv"]:
-        pv.append(Command(*gaia_rules.format_move(move, labels, gaia_rules.federation_labels(line))))
-        players.append(int(player))
-        line.apply_move(player, move)
+    moves, _ = _expand(root.copy(), raw["move"], labels)
+    for move, _player in raw["pv"]:
+        commands, who = _expand(line, move, labels)
+        pv += commands
+        players += who
     return Candidate(
-        move=Command(*gaia_rules.format_move(raw["move"], labels, root_feds)),
+        move=_main_command(moves),
         visits=int(raw["visits"]),
         value=float(raw["value"]),
         win_probability=float(raw["win_probability"]),
         expected_score=float(raw["expected_score"]),
         pv=pv,
         pv_players=players,
+        moves=moves,
     )

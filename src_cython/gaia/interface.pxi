@@ -33,21 +33,28 @@ cdef inline int status(int r) noexcept nogil:
     return r
 
 
+ctypedef int (*sm_gen_fn)(GState*, GameContext*, Move*, int*, int) noexcept nogil
+ctypedef int (*sm_apply_rec_fn)(GState*, GameContext*, Move, Move*) noexcept nogil
+ctypedef Move (*sm_rollout_fn)(GState*, GameContext*, unsigned long long*) noexcept nogil
+
+
 cdef int gi_legal_moves(const void* ctx, const void* s, Move* out, int cap) noexcept nogil:
-    return status((<gen_fn> gen_moves)(<GState*> s, <GameContext*> ctx, out, cap))
+    """The search moves (searchmoves.pxi): main actions with their auto-payment, sub-decisions and the
+    other phases atomic. GaiaState.legal_moves() stays atomic (gen_moves)."""
+    return status((<sm_gen_fn> sm_gen)(<GState*> s, <GameContext*> ctx, out, NULL, cap))
 
 
 cdef int gi_apply(const void* ctx, void* s, Move m) noexcept nogil:
-    return status((<apply_fn> apply_generated)(<GState*> s, <GameContext*> ctx, m))
+    cdef int r = status((<sm_apply_rec_fn> sm_apply)(<GState*> s, <GameContext*> ctx, m, NULL))
+    return -1 if r < 0 else 0
 
 
 cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rng) noexcept nogil:
-    """Uniformly random over the legal moves (the baseline policy; a better one is the search's job)."""
-    cdef Move moves[MAX_MOVES]
-    cdef int n = gi_legal_moves(ctx, s, moves, MAX_MOVES)
-    if n <= 0:
-        return -1
-    return moves[next_random(rng) % <unsigned long long> n]
+    """The weighted rollout policy over the search moves (sm_rollout)."""
+    cdef Move m = (<sm_rollout_fn> sm_rollout)(<GState*> s, <GameContext*> ctx, rng)
+    if m == -1:
+        status(-1)
+    return m
 
 
 # heuristic worth of things in VP (rough exchange rates of the game: 3 resources = 1 VP at the end,
