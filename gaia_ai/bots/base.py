@@ -42,28 +42,62 @@ class RandomBot:
         return self._rng.choice(_legal(state))
 
 
-class GreedyBot:
-    """One ply: the move after which the heuristic estimate of the mover's final score, minus the best
-    opponent's, is highest; ties go to the first listed move (deterministic)."""
+class SearchMovePlayer:
+    """Plays a chosen search move (a main action with its auto-payment and the end of the turn) one
+    atomic command at a time: the rest of its sequence is queued while the game follows it."""
+
+    def __init__(self) -> None:
+        self._queue: list[tuple[bytes, Command]] = []
+
+    def _queued(self, state: GaiaState) -> Command | None:
+        if self._queue and self._queue[0][0] == gaia_rules.state_bytes(state._core):
+            return self._queue.pop(0)[1]
+        self._queue = []
+        return None
+
+    def _play(self, state: GaiaState, commands: list[Command]) -> Command:
+        line = state.copy()
+        for command in commands:
+            self._queue.append((gaia_rules.state_bytes(line._core), command))
+            line.apply(command)
+        return self._queue.pop(0)[1]
+
+
+class GreedyBot(SearchMovePlayer):
+    """One ply over the search moves: the one after which the heuristic estimate of the mover's final
+    score, minus the best opponent's, is highest; ties go to the first listed (deterministic)."""
 
     name = "greedy"
 
     def choose(self, state: GaiaState) -> Command:
+        queued = self._queued(state)
+        if queued is not None:
+            return queued
         player = state.current_player
+        core = state._core
+        moves = gaia_rules.search_moves_int(core)
+        if not moves:
+            raise GaiaError(f"no decision to take in {state!r}")
         best: tuple[float, int] | None = None
-        moves = _legal(state)
-        for i, move in enumerate(moves):
-            after = state.copy()
-            after.apply(move)
+        for m in moves:
+            after = core.copy()
+            gaia_rules.apply_search_move(after, m)
             score = _margin(after, player)
             if best is None or score > best[0]:
-                best = (score, i)
+                best = (score, m)
         assert best is not None
-        return moves[best[1]]
+        labels = list(state.setup.board.labels)
+        atomic = gaia_rules.expand_search_move(core, best[1])
+        commands = []
+        line = core.copy()
+        for a in atomic:
+            commands.append(Command(*gaia_rules.format_move(a, labels, gaia_rules.federation_labels(line))))
+            line.apply_move(line.current_player, a)
+        return self._play(state, commands)
 
 
-def _margin(state: GaiaState, player: int) -> float:
-    estimate = state.final_scores() or gaia_rules.evaluate(state._core)
+def _margin(core: object, player: int) -> float:
+    estimate = core.final_scores() or gaia_rules.evaluate(core)  # type: ignore[attr-defined]
     others = [v for p, v in enumerate(estimate) if p != player]
     return float(estimate[player] - max(others))
 

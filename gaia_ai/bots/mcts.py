@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from gaia_ai._core import gaia_rules
-from gaia_ai.bots.base import BotSpecError
+from gaia_ai.bots.base import BotSpecError, SearchMovePlayer
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import Command
 from gaia_ai.search import SearchConfig
@@ -15,14 +14,13 @@ from gaia_ai.search.gaia import search_gaia
 ALIASES = {"sims": "simulations", "ms": "time_ms", "c": "c_uct"}
 
 
-class MctsBot:
+class MctsBot(SearchMovePlayer):
     """Plays the most visited root move of a search with this config."""
 
     def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
+        super().__init__()
         self.config = config
         self.name = name
-        # the rest of the chosen search move's atomic sequence: (position it applies at, command)
-        self._queue: list[tuple[bytes, Command]] = []
 
     @classmethod
     def from_params(cls, params: dict[str, str], spec: str) -> MctsBot:
@@ -46,16 +44,10 @@ class MctsBot:
         """The next atomic command of the best search move (a search move is a main action with its
         auto-payment and the end of the turn: the rest of its sequence is played without searching
         again while the game follows it)."""
-        here = gaia_rules.state_bytes(state._core)
-        if self._queue and self._queue[0][0] == here:
-            return self._queue.pop(0)[1]
-        best = search_gaia(state, self.config).candidates[0]
-        self._queue = []
-        line = state.copy()
-        for command in best.moves:
-            self._queue.append((gaia_rules.state_bytes(line._core), command))
-            line.apply(command)
-        return self._queue.pop(0)[1]
+        queued = self._queued(state)
+        if queued is not None:
+            return queued
+        return self._play(state, search_gaia(state, self.config).candidates[0].moves)
 
 
 def _convert(raw: str, type_name: str, key: str, spec: str) -> object:
