@@ -207,6 +207,7 @@ def test_finished_toy_game_is_an_error() -> None:
         ("seed", "x"),
         ("virtual_loss", -1),
         ("threads", True),
+        ("reuse_tree", 1),
     ],
 )
 def test_config_validation_names_the_field(field: str, bad: Any) -> None:

@@ -8,19 +8,21 @@ from gaia_ai.bots.base import BotSpecError, SearchMovePlayer
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import Command
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import search_gaia
+from gaia_ai.search.gaia import GaiaSearcher
 
 # short spec names for the most used SearchConfig fields; any field may also be given by its own name
 ALIASES = {"sims": "simulations", "ms": "time_ms", "c": "c_uct"}
 
 
 class MctsBot(SearchMovePlayer):
-    """Plays the most visited root move of a search with this config."""
+    """Plays the most visited root move of a search with this config. One GaiaSearcher per bot: with
+    config.reuse_tree (the default) its tree carries over from one decision to the next."""
 
     def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
         super().__init__()
         self.config = config
         self.name = name
+        self.searcher = GaiaSearcher(config)
 
     @classmethod
     def from_params(cls, params: dict[str, str], spec: str) -> MctsBot:
@@ -47,10 +49,18 @@ class MctsBot(SearchMovePlayer):
         queued = self._queued(state)
         if queued is not None:
             return queued
-        return self._play(state, search_gaia(state, self.config).candidates[0].moves)
+        return self._play(state, self.searcher.search(state).candidates[0].moves)
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
 
 
 def _convert(raw: str, type_name: str, key: str, spec: str) -> object:
+    if type_name == "bool":
+        if raw.lower() in _TRUE + _FALSE:
+            return raw.lower() in _TRUE
+        raise BotSpecError(f"parameter {key!r} of bot spec {spec!r}: {raw!r} is not a boolean (0/1/true/false)")
     try:
         if "int" in type_name and "float" not in type_name:
             return None if raw.lower() == "none" else int(raw)

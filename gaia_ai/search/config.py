@@ -57,6 +57,15 @@ class SearchConfig:
                      used instead of the final score; None plays to the end (exact but slower), 0
                      evaluates the leaf at once.
 
+    Tree reuse
+      reuse_tree     Keep the tree between the searches of one game (GaiaSearcher, the MCTS bot): the
+                     next search looks for its position below the previous root (the moves played
+                     since, by all players), keeps that subtree and its statistics, and adds its own
+                     budget to them (reported as reused_nodes / reused_visits); a position not found
+                     starts a fresh tree. Deterministic like a fresh search (same seed, positions and
+                     budgets, same results). The kept tree holds its memory (within max_nodes) between
+                     moves. search_gaia (stateless) always searches a fresh tree.
+
     Output and randomness
       pv_length      Moves of principal variation per candidate, its own move included (>= 1).
       seed           Seed of the random playouts (any int; thread t of root parallelism derives its own
@@ -77,6 +86,7 @@ class SearchConfig:
     pv_length: int = 8
     seed: int = 0
     virtual_loss: int = 1
+    reuse_tree: bool = True
 
     def __post_init__(self) -> None:
         _check_int(self, "simulations", 1, optional=True)
@@ -95,6 +105,8 @@ class SearchConfig:
         _check_int(self, "pv_length", 1)
         _check_int(self, "seed", None)
         _check_int(self, "virtual_loss", 0)
+        if not isinstance(self.reuse_tree, bool):
+            raise ValueError(f"SearchConfig.reuse_tree must be a bool, got {self.reuse_tree!r}")  # noqa: TRY004
 
     def to_dict(self) -> dict[str, Any]:
         """The config as the plain dict gaia_ai._core.mcts.search takes (and JSON can hold)."""

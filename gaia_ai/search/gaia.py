@@ -1,4 +1,5 @@
-"""MCTS for Gaia Project positions: search_gaia(state, config) -> SearchResult with notation moves."""
+"""MCTS for Gaia Project positions: search_gaia(state, config) -> SearchResult with notation moves;
+GaiaSearcher(config).search(state) for the consecutive decisions of a game, reusing its tree."""
 
 from __future__ import annotations
 
@@ -63,14 +64,64 @@ class SearchResult:
 
 
 def search_gaia(state: GaiaState, config: SearchConfig | None = None) -> SearchResult:
-    """Search the decision of state.current_player; state is not changed."""
+    """Search the decision of state.current_player in a fresh tree; state is not changed."""
     config = config or SearchConfig()
-    if state.is_terminal:
-        raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
+    _check_not_over(state)
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
     iface, owner = gaia_rules.game_interface(core)
     raw = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict())
     del owner
+    return _result(raw, state, core)
+
+
+class GaiaSearcher:
+    """Searches the consecutive decisions of one game, keeping the tree between them when
+    config.reuse_tree: the next search finds its position below the previous root (whatever moves
+    all players made since, as long as they are search moves: the tree's positions are compared byte
+    for byte with it, gaia_rules.state_derived_ranges() aside), keeps that subtree's statistics and
+    adds its budget to them. A position from another game (another setup), or not found, starts a
+    fresh tree. One tree per searcher: use one per bot.
+
+        searcher = GaiaSearcher(SearchConfig(simulations=800, seed=1))
+        result = searcher.search(state)       # result.stats.reused_visits
+    """
+
+    def __init__(self, config: SearchConfig | None = None) -> None:
+        self.config = config or SearchConfig()
+        self._searcher = mcts.Searcher(gaia_rules.state_derived_ranges())
+        self._setup: Any = None
+
+    def reset(self) -> None:
+        """Forget the tree (and free its memory)."""
+        self._searcher.reset()
+        self._setup = None
+
+    def search(self, state: GaiaState) -> SearchResult:
+        """Search the decision of state.current_player; state is not changed."""
+        _check_not_over(state)
+        reuse = self.config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
+        core = state._core.copy()
+        iface, owner = gaia_rules.game_interface(core)
+        try:
+            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), self.config.to_dict(), reuse)
+        except BaseException:
+            self._setup = None
+            raise
+        finally:
+            del owner
+        if self.config.reuse_tree:
+            self._setup = state.setup
+        else:
+            self._searcher.reset()   # nothing to keep: free the tree's memory at once
+        return _result(raw, state, core)
+
+
+def _check_not_over(state: GaiaState) -> None:
+    if state.is_terminal:
+        raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
+
+
+def _result(raw: dict[str, Any], state: GaiaState, core: Any) -> SearchResult:
     labels = list(state.setup.board.labels)
     candidates = [_candidate(c, core, labels) for c in raw["candidates"]]
     return SearchResult(candidates, SearchStats.from_dict(raw["stats"]), int(raw["player"]))

@@ -9,13 +9,16 @@ from typing import Any
 @dataclass(frozen=True)
 class SearchStats:
     """What one search did: simulations run, tree nodes created (all trees), deepest tree path (moves
-    from the root), wall-clock seconds of the search loop, and simulations per second."""
+    from the root), wall-clock seconds of the search loop, and simulations per second; with tree reuse
+    (GaiaSearcher), the nodes and root visits carried over from the previous search."""
 
     simulations: int
     nodes: int
     max_depth: int
     elapsed: float
     simulations_per_second: float
+    reused_nodes: int = 0
+    reused_visits: int = 0
 
     @classmethod
     def from_dict(cls, stats: dict[str, Any]) -> SearchStats:
@@ -25,4 +28,6 @@ class SearchStats:
             max_depth=int(stats["max_depth"]),
             elapsed=float(stats["elapsed"]),
             simulations_per_second=float(stats["simulations_per_second"]),
+            reused_nodes=int(stats.get("reused_nodes", 0)),
+            reused_visits=int(stats.get("reused_visits", 0)),
         )

@@ -529,6 +529,19 @@ def policy_playouts(Core core, int games, unsigned long long seed, bint weighted
     return out
 
 
+def state_derived_ranges() -> list:
+    """(offset, length) of the bytes of the raw state that are a derived cache (the federation
+    candidates), which state_bytes zeroes: equality of positions ignores them (mcts.Searcher)."""
+    cdef GState st
+    cdef char* base = <char*> &st
+    return [
+        (<char*> &st.fedc_key - base, sizeof(st.fedc_key)),
+        (<char*> &st.fedc_n - base, sizeof(st.fedc_n)),
+        (<char*> &st.fedc_off - base, sizeof(st.fedc_off)),
+        (<char*> &st.fedc_hex - base, sizeof(st.fedc_hex)),
+    ]
+
+
 def state_bytes(Core core) -> bytes:
     """The raw state without its derived federation-candidate cache: equal bytes, equal positions."""
     cdef GState st

@@ -17,6 +17,11 @@ chooser's mean score, reported as win_probability and expected_score.
 Nodes live in preallocated arenas (`max_nodes` in total). Children are contiguous. When the arena is
 full, leaves stay leaves and simulations go on from them.
 
+Tree reuse (Searcher): a Searcher keeps its arenas between the searches of one game. The next search
+probes the old tree for its position (replaying tree moves from the old root, comparing raw states
+minus the game's derived-cache byte ranges), copies the subtree found into a fresh arena (breadth
+first, within max_nodes) and continues it with its own budget; search() is a fresh Searcher's search.
+
 Parallelism (both nogil, OpenMP):
   root: one tree per thread (max_nodes split evenly), simulations split deterministically
         (thread t of n runs sims // n, +1 if t < sims % n) with an rng seeded from (seed, t), merged
@@ -380,11 +385,99 @@ cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
         W.sims += 1
 
 
+# ---- tree reuse ----------------------------------------------------------------------------------------
+
+cdef enum:
+    REUSE_DEPTH = 32         # moves below the old root the probe looks for the new position
+    REUSE_STEPS = 1000000    # apply() calls one probe may make (bounds its time on huge trees)
+
+
+ctypedef struct Probe:
+    const GameInterface* g
+    Tree* T
+    const char* target       # the new root position
+    char* stack              # REUSE_DEPTH + 1 states: the position of each node on the probe's path
+    const size_t* seg_off    # the byte segments position equality compares (the game's derived
+    const size_t* seg_len    # caches excluded)
+    int nseg
+    long long steps
+    long long best           # most visited node found at the target position, -1 if none
+    int best_visits
+
+
+cdef int same_position(const Probe* R, const char* s) noexcept nogil:
+    cdef int k
+    for k in range(R.nseg):
+        if memcmp(s + R.seg_off[k], R.target + R.seg_off[k], R.seg_len[k]) != 0:
+            return 0
+    return 1
+
+
+cdef void probe_child(Probe* R, long long j, int depth) noexcept nogil:
+    """Child j of a node whose position is stack[depth]: is it the target, or is the target below?"""
+    cdef Node* ch = &R.T.nodes[j]
+    cdef size_t size = R.g.state_size
+    cdef char* s
+    if ch.visits <= R.best_visits or R.steps >= REUSE_STEPS:
+        return   # no statistics to gain there (a match's descendants have fewer visits than it)
+    R.steps += 1
+    s = R.stack + (depth + 1) * size
+    memcpy(s, R.stack + depth * size, size)
+    if R.g.apply(R.g.ctx, s, ch.move) != 0:
+        return
+    if same_position(R, s):
+        R.best = j
+        R.best_visits = ch.visits
+        return
+    probe(R, j, depth + 1)
+
+
+cdef void probe(Probe* R, long long i, int depth) noexcept nogil:
+    """Search below node i (position stack[depth]) for the most visited node at the target position:
+    depth first, the most visited child first (the move played is usually the search's best), then
+    the others in order; deterministic."""
+    cdef Node* node = &R.T.nodes[i]
+    cdef long long j, top = -1, first = node.first_child, k = node.num_children
+    if node.state != EXPANDED or depth >= REUSE_DEPTH:
+        return
+    for j in range(first, first + k):
+        if top < 0 or R.T.nodes[j].visits > R.T.nodes[top].visits:
+            top = j
+    probe_child(R, top, depth)
+    for j in range(first, first + k):
+        if j != top:
+            probe_child(R, j, depth)
+
+
+cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long cap) noexcept nogil:
+    """Copy the subtree of old[src] into the empty arena dst (breadth first, so a smaller arena keeps
+    the shallowest nodes: a node whose children do not fit becomes a leaf again, as does a node the
+    old arena left FULL). Returns the nodes used; dst[0] is the new root, its statistics kept."""
+    cdef long long count = 1, scan = 0
+    cdef Node* n
+    memcpy(&dst[0], &old[src], sizeof(Node))
+    dst[0].move = -1
+    dst[0].player = -1
+    while scan < count:
+        n = &dst[scan]
+        n.vloss = 0
+        if n.state == EXPANDED and count + n.num_children <= cap:
+            memcpy(&dst[count], &old[n.first_child], n.num_children * sizeof(Node))
+            n.first_child = <int> count
+            count += n.num_children
+        elif n.state != LEAF:
+            n.first_child = -1
+            n.num_children = 0
+            n.state = LEAF
+        scan += 1
+    return count
+
+
 # ---- Python entry ------------------------------------------------------------------------------------
 
 CONFIG_KEYS = (
     "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
-    "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss",
+    "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
 
 
@@ -412,181 +505,332 @@ cdef list principal_variation(Tree* T, int child, int length):
 
 
 def search(iface_capsule, state_capsule, dict config):
-    """Search the position of `state_capsule` for the player to move.
+    """Search the position of `state_capsule` for the player to move, in a fresh tree.
 
     config: every key of CONFIG_KEYS, as SearchConfig.to_dict() gives them (SearchConfig documents
-    and validates each; this checks only what would break the search). Returns {"player", "candidates": [{"move", "visits", "value", "win_probability",
+    and validates each; this checks only what would break the search; reuse_tree is ignored: see
+    Searcher). Returns {"player", "candidates": [{"move", "visits", "value", "win_probability",
     "expected_score", "pv": [(move, player), ...]}, ...] most visited first, "stats": {...}}.
     Raises ValueError for a finished game or a bad config, RuntimeError if the game breaks its contract.
     """
-    cdef const GameInterface* g = <const GameInterface*> PyCapsule_GetPointer(iface_capsule, b"gaia_ai.GameInterface")
-    cdef const void* root = PyCapsule_GetPointer(state_capsule, b"gaia_ai.GameState")
-    cdef Params P
-    cdef Tree* trees = NULL
-    cdef Worker* workers = NULL
-    cdef char* probe = NULL
-    cdef int nthreads, ntrees, t, root_mode, n_root, i, j, rc, alloc_threads = 0, alloc_trees = 0
-    cdef long long sims, cap, per
-    cdef unsigned long long rng
-    cdef double start, elapsed
-    cdef Node* ch
+    return Searcher().search(iface_capsule, state_capsule, config, reuse=False)
 
-    unknown = set(config) - set(CONFIG_KEYS)
-    missing = set(CONFIG_KEYS) - set(config)
-    if unknown or missing:
-        raise ValueError(f"search config: unknown keys {sorted(unknown)}, missing keys {sorted(missing)} "
-                         "(build it with gaia_ai.search.SearchConfig(...).to_dict())")
-    cfg = config
-    if g.num_players < 1 or g.num_players > MAX_PLAYERS:
-        raise ValueError(f"the search supports 1..{MAX_PLAYERS} players, the game has {g.num_players}")
-    if g.is_terminal(g.ctx, root):
-        raise ValueError("the game is over: there is no move to search")
-    nthreads = int(cfg["threads"])
-    if nthreads < 1:
-        raise ValueError(f"threads must be >= 1, got {nthreads}")
-    if cfg["parallelism"] not in ("root", "tree"):
-        raise ValueError(f"parallelism must be 'root' or 'tree', got {cfg['parallelism']!r}")
-    if cfg["selection"] not in ("uct", "puct"):
-        raise ValueError(f"selection must be 'uct' or 'puct', got {cfg['selection']!r}")
-    if cfg["value"] not in ("margin", "rank"):
-        raise ValueError(f"value must be 'margin' or 'rank', got {cfg['value']!r}")
-    if cfg["simulations"] is None and cfg["time_ms"] is None:
-        raise ValueError("give a budget: simulations or time_ms")
-    if float(cfg["margin_scale"]) <= 0:
-        raise ValueError("margin_scale must be > 0")
-    root_mode = cfg["parallelism"] == "root" or nthreads == 1
-    sims = -1 if cfg["simulations"] is None else int(cfg["simulations"])
 
-    P.g = g
-    P.root = root
-    P.root_player = g.current_player(g.ctx, root)
-    P.num_players = g.num_players
-    P.puct = cfg["selection"] == "puct"
-    P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
-    P.rank_value = cfg["value"] == "rank"
-    P.margin_scale = float(cfg["margin_scale"])
-    P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])
-    P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
-    P.deadline = 0.0
-    rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF)
+cdef class Searcher:
+    """A search that keeps its tree(s) between calls, for the consecutive decisions of one game.
 
-    ntrees = nthreads if root_mode else 1
-    try:
-        probe = <char*> malloc(g.state_size)
-        trees = <Tree*> calloc(ntrees, sizeof(Tree))
-        workers = <Worker*> calloc(nthreads, sizeof(Worker))
-        alloc_trees, alloc_threads = ntrees, nthreads
-        if probe == NULL or trees == NULL or workers == NULL:
-            raise MemoryError()
-        # Open or hidden information: does determinize change the root?
-        P.hidden = 0
-        for i in range(4):
-            memcpy(probe, root, g.state_size)
-            g.determinize(g.ctx, probe, P.root_player, &rng)
-            if memcmp(probe, root, g.state_size) != 0:
-                P.hidden = 1
-        for t in range(nthreads):
-            workers[t].rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15ULL + <unsigned long long> t * 0xD1B54A32D192ED03ULL + 1
-            splitmix(&workers[t].rng)
-            workers[t].st = <char*> malloc(g.state_size)
-            workers[t].moves = <Move*> malloc(MOVE_CAP * sizeof(Move))
-            workers[t].path = <int*> malloc(MAX_PATH * sizeof(int))
-            if workers[t].st == NULL or workers[t].moves == NULL or workers[t].path == NULL:
-                raise MemoryError()
+    search(iface, state, config) first looks for the new position in the tree of the previous call:
+    a depth-first probe from the old root (at most REUSE_DEPTH moves deep, only through visited
+    nodes, the most visited child first) replays the tree's moves on a copy of the old root position
+    and compares each position reached with the new one, byte for byte except the `ignore` ranges
+    (derived caches of the game's state, e.g. gaia_rules.state_derived_ranges()). The most visited
+    node found becomes the new root: its subtree, statistics included, is copied into a fresh arena
+    and the rest is freed; then the budget runs (simulations counts the new ones only). Not found (or
+    reuse off, or another thread/tree layout): a fresh tree, exactly as the module's search().
+    Deterministic like search(): the same seed, sequence of positions and configs give the same
+    results. Root parallelism reuses each thread's tree on its own. Stats add reused_nodes,
+    reused_visits (the new root's visits carried over, all trees) and reuse_probe_moves.
+
+    With hidden information (determinize changes the root), only the player who searched the tree
+    reuses it: its statistics hold what that player knew. The positions of consecutive calls must
+    belong to one game (same interface context): the caller resets, or uses another Searcher, for
+    another game. Not thread-safe: one search at a time.
+    """
+    cdef Tree* trees
+    cdef int ntrees
+    cdef char* root           # the position of the last search (raw state), NULL if none
+    cdef size_t state_size
+    cdef int num_players
+    cdef int root_player      # the searching player of the last search
+    cdef int hidden           # did its game hide information from that player?
+    cdef list ignore
+
+    def __cinit__(self):
+        self.trees = NULL
+        self.ntrees = 0
+        self.root = NULL
+
+    def __init__(self, ignore=()):
+        self.ignore = []
+        for offset, length in ignore:
+            if int(offset) < 0 or int(length) < 0:
+                raise ValueError(f"ignore: bad byte range ({offset}, {length})")
+            self.ignore.append((int(offset), int(length)))
+
+    def __dealloc__(self):
+        self._release()
+
+    cdef void _release(self):
+        cdef int t
+        if self.trees != NULL:
+            for t in range(self.ntrees):
+                free(self.trees[t].nodes)
+            free(self.trees)
+        self.trees = NULL
+        self.ntrees = 0
+        free(self.root)
+        self.root = NULL
+
+    def reset(self):
+        """Forget the tree (and free its memory): the next search starts fresh."""
+        self._release()
+
+    @property
+    def has_tree(self):
+        return self.trees != NULL
+
+    def _segments(self, size_t size):
+        """The (offset, length) segments of the state equality compares."""
+        segments, pos = [], 0
+        for offset, length in sorted(self.ignore):
+            if offset + length > size:
+                raise ValueError(f"ignore: byte range ({offset}, {length}) beyond the state ({size} bytes)")
+            if offset > pos:
+                segments.append((pos, offset - pos))
+            pos = max(pos, offset + length)
+        if pos < size:
+            segments.append((pos, size - pos))
+        return segments
+
+    def search(self, iface_capsule, state_capsule, dict config, reuse=None):
+        """Search the position of state_capsule (see the module's search() for config and result),
+        reusing the previous tree when config["reuse_tree"] (or `reuse`, if given) is true."""
+        cdef const GameInterface* g = <const GameInterface*> PyCapsule_GetPointer(iface_capsule, b"gaia_ai.GameInterface")
+        cdef const void* root = PyCapsule_GetPointer(state_capsule, b"gaia_ai.GameState")
+        cdef Params P
+        cdef Probe R
+        cdef Tree* trees = NULL
+        cdef Worker* workers = NULL
+        cdef char* probe_st = NULL
+        cdef size_t* seg = NULL
+        cdef Node* fresh
+        cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, alloc_threads = 0
+        cdef long long sims, cap, count
+        cdef long long reused_nodes = 0, reused_visits = 0, probe_steps = 0
+        cdef unsigned long long rng
+        cdef double start, elapsed
+        cdef Node* ch
+
+        unknown = set(config) - set(CONFIG_KEYS)
+        missing = set(CONFIG_KEYS) - set(config)
+        if unknown or missing:
+            raise ValueError(f"search config: unknown keys {sorted(unknown)}, missing keys {sorted(missing)} "
+                             "(build it with gaia_ai.search.SearchConfig(...).to_dict())")
+        cfg = config
+        if g.num_players < 1 or g.num_players > MAX_PLAYERS:
+            raise ValueError(f"the search supports 1..{MAX_PLAYERS} players, the game has {g.num_players}")
+        if g.is_terminal(g.ctx, root):
+            raise ValueError("the game is over: there is no move to search")
+        nthreads = int(cfg["threads"])
+        if nthreads < 1:
+            raise ValueError(f"threads must be >= 1, got {nthreads}")
+        if cfg["parallelism"] not in ("root", "tree"):
+            raise ValueError(f"parallelism must be 'root' or 'tree', got {cfg['parallelism']!r}")
+        if cfg["selection"] not in ("uct", "puct"):
+            raise ValueError(f"selection must be 'uct' or 'puct', got {cfg['selection']!r}")
+        if cfg["value"] not in ("margin", "rank"):
+            raise ValueError(f"value must be 'margin' or 'rank', got {cfg['value']!r}")
+        if cfg["simulations"] is None and cfg["time_ms"] is None:
+            raise ValueError("give a budget: simulations or time_ms")
+        if float(cfg["margin_scale"]) <= 0:
+            raise ValueError("margin_scale must be > 0")
+        reuse = bool(cfg["reuse_tree"]) if reuse is None else bool(reuse)
+        segments = self._segments(g.state_size)
+        root_mode = cfg["parallelism"] == "root" or nthreads == 1
+        sims = -1 if cfg["simulations"] is None else int(cfg["simulations"])
+
+        P.g = g
+        P.root = root
+        P.root_player = g.current_player(g.ctx, root)
+        P.num_players = g.num_players
+        P.puct = cfg["selection"] == "puct"
+        P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
+        P.rank_value = cfg["value"] == "rank"
+        P.margin_scale = float(cfg["margin_scale"])
+        P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])
+        P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
+        P.deadline = 0.0
+        rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF)
+
+        ntrees = nthreads if root_mode else 1
         cap = int(cfg["max_nodes"]) // ntrees
-        n_root = g.legal_moves(g.ctx, root, workers[0].moves, MOVE_CAP)
-        if n_root <= 0:
-            raise RuntimeError(ERROR_TEXT[ERR_LEGAL if n_root < 0 else ERR_NO_MOVES])
-        if cap < n_root + 1:
-            raise ValueError(f"max_nodes={cfg['max_nodes']} is too small: the root has {n_root} moves, "
-                             f"each of the {ntrees} trees needs at least {n_root + 1} nodes")
-        if n_root == 1:
-            sims = 1     # one legal move: nothing to choose, one simulation for its statistics
-            nthreads = 1
-            ntrees = 1
-            root_mode = 1
-        for t in range(ntrees):
-            trees[t].cap = cap
-            trees[t].nodes = <Node*> malloc(cap * sizeof(Node))
-            if trees[t].nodes == NULL:
+        try:
+            probe_st = <char*> malloc(g.state_size * (REUSE_DEPTH + 1))
+            workers = <Worker*> calloc(nthreads, sizeof(Worker))
+            seg = <size_t*> malloc((2 * len(segments) + 1) * sizeof(size_t))
+            alloc_threads = nthreads
+            if probe_st == NULL or workers == NULL or seg == NULL:
                 raise MemoryError()
-            trees[t].count = 1
-            init_node(&trees[t].nodes[0], -1, -1)
-            memcpy(workers[0].st, root, g.state_size)
-            rc = expand(&P, &trees[t], &workers[0], 0)
-            if rc != 1:
-                raise RuntimeError(ERROR_TEXT.get(-rc, "root expansion failed"))
-            if sims < 0:
-                trees[t].sims_limit = -1
-            elif root_mode:
-                trees[t].sims_limit = sims // ntrees + (1 if t < sims % ntrees else 0)
-            else:
-                trees[t].sims_limit = sims
+            # Open or hidden information: does determinize change the root?
+            P.hidden = 0
+            for i in range(4):
+                memcpy(probe_st, root, g.state_size)
+                g.determinize(g.ctx, probe_st, P.root_player, &rng)
+                if memcmp(probe_st, root, g.state_size) != 0:
+                    P.hidden = 1
+            for t in range(nthreads):
+                workers[t].rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15ULL + <unsigned long long> t * 0xD1B54A32D192ED03ULL + 1
+                splitmix(&workers[t].rng)
+                workers[t].st = <char*> malloc(g.state_size)
+                workers[t].moves = <Move*> malloc(MOVE_CAP * sizeof(Move))
+                workers[t].path = <int*> malloc(MAX_PATH * sizeof(int))
+                if workers[t].st == NULL or workers[t].moves == NULL or workers[t].path == NULL:
+                    raise MemoryError()
+            n_root = g.legal_moves(g.ctx, root, workers[0].moves, MOVE_CAP)
+            if n_root <= 0:
+                raise RuntimeError(ERROR_TEXT[ERR_LEGAL if n_root < 0 else ERR_NO_MOVES])
+            if cap < n_root + 1:
+                raise ValueError(f"max_nodes={cfg['max_nodes']} is too small: the root has {n_root} moves, "
+                                 f"each of the {ntrees} trees needs at least {n_root + 1} nodes")
+            active = ntrees
+            if n_root == 1:
+                sims = 1     # one legal move: nothing to choose, one simulation for its statistics
+                nthreads = 1
+                active = 1
+                root_mode = 1
 
-        start = now()
-        if cfg["time_ms"] is not None and sims != 1:
-            P.deadline = start + int(cfg["time_ms"]) / 1000.0
-        with nogil:
-            for t in prange(nthreads, num_threads=nthreads, schedule="static", chunksize=1):
-                run(&P, &trees[t * root_mode], &workers[t])
-        elapsed = now() - start
+            # The trees: the old ones re-rooted at this position where it is found, else fresh.
+            # With hidden information, the tree holds what its searching player knew: another player
+            # may not reuse it.
+            if not (reuse and self.trees != NULL and self.ntrees == ntrees and self.root != NULL
+                    and self.state_size == g.state_size and self.num_players == g.num_players
+                    and (self.root_player == P.root_player or not (P.hidden or self.hidden))):
+                self._release()
+            trees = self.trees
+            if trees == NULL:
+                trees = <Tree*> calloc(ntrees, sizeof(Tree))
+                if trees == NULL:
+                    raise MemoryError()
+                self.trees = trees
+                self.ntrees = ntrees
+            for i in range(len(segments)):
+                seg[i] = segments[i][0]
+                seg[len(segments) + i] = segments[i][1]
+            R.g = g
+            R.target = <const char*> root
+            R.stack = probe_st
+            R.seg_off = seg
+            R.seg_len = seg + len(segments)
+            R.nseg = len(segments)
+            R.steps = 0
+            for t in range(ntrees):
+                fresh = <Node*> malloc(cap * sizeof(Node))
+                if fresh == NULL:
+                    raise MemoryError()
+                count = 0
+                if trees[t].nodes != NULL:
+                    R.T = &trees[t]
+                    R.best = -1
+                    R.best_visits = 0
+                    memcpy(probe_st, self.root, g.state_size)
+                    if same_position(&R, probe_st):
+                        R.best = 0
+                    else:
+                        probe(&R, 0, 0)
+                    if R.best >= 0:
+                        count = copy_subtree(trees[t].nodes, R.best, fresh, cap)
+                    free(trees[t].nodes)
+                trees[t].nodes = fresh
+                if count == 0:
+                    count = 1
+                    init_node(&fresh[0], -1, -1)
+                elif t < active:
+                    reused_nodes += count
+                    reused_visits += fresh[0].visits
+                trees[t].cap = cap
+                trees[t].count = count
+                trees[t].claimed = 0
+                trees[t].stop = 0
+                trees[t].error = 0
+                if fresh[0].state != EXPANDED:
+                    memcpy(workers[0].st, root, g.state_size)
+                    rc = expand(&P, &trees[t], &workers[0], 0)
+                    if rc != 1:
+                        raise RuntimeError(ERROR_TEXT.get(-rc, "root expansion failed"))
+                if sims < 0:
+                    trees[t].sims_limit = -1
+                elif root_mode:
+                    trees[t].sims_limit = sims // active + (1 if t < sims % active else 0)
+                else:
+                    trees[t].sims_limit = sims
+            probe_steps = R.steps
+            if self.root == NULL:
+                self.root = <char*> malloc(g.state_size)
+                if self.root == NULL:
+                    raise MemoryError()
+            memcpy(self.root, root, g.state_size)
+            self.state_size = g.state_size
+            self.num_players = g.num_players
+            self.root_player = P.root_player
+            self.hidden = P.hidden
 
-        for t in range(ntrees):
-            if trees[t].error:
-                raise RuntimeError("search stopped: " + ERROR_TEXT[trees[t].error])
+            start = now()
+            if cfg["time_ms"] is not None and sims != 1:
+                P.deadline = start + int(cfg["time_ms"]) / 1000.0
+            with nogil:
+                for t in prange(nthreads, num_threads=nthreads, schedule="static", chunksize=1):
+                    run(&P, &trees[t * root_mode], &workers[t])
+            elapsed = now() - start
 
-        # Merge the root children of every tree by move; the PV comes from the tree where the move
-        # has the most visits (the first such tree on ties).
-        merged = {}
-        for t in range(ntrees):
-            for j in range(trees[t].nodes[0].first_child, trees[t].nodes[0].first_child + trees[t].nodes[0].num_children):
-                ch = &trees[t].nodes[j]
-                e = merged.get(ch.move)
-                if e is None:
-                    e = merged[ch.move] = [len(merged), 0, 0.0, 0.0, 0.0, -1, -1, -1]
-                e[1] += ch.visits
-                e[2] += ch.value_sum
-                e[3] += ch.win_sum
-                e[4] += ch.score_sum
-                if ch.visits > e[5]:
-                    e[5], e[6], e[7] = ch.visits, t, j
-        candidates = []
-        for move, (order, visits, vsum, wsum, ssum, _, t, j) in merged.items():
-            candidates.append({
-                "move": move,
-                "visits": visits,
-                "value": vsum / visits if visits else NAN,
-                "win_probability": wsum / visits if visits else NAN,
-                "expected_score": ssum / visits if visits else NAN,
-                "pv": principal_variation(&trees[t], j, max(1, int(cfg["pv_length"]))),
-                "_order": order,
-            })
-        candidates.sort(key=lambda c: (-c["visits"], -(c["value"] if c["visits"] else -1.0), c["_order"]))
-        for c in candidates:
-            del c["_order"]
-        total_sims = sum(workers[t].sims for t in range(nthreads))
-        stats = {
-            "simulations": total_sims,
-            "nodes": sum(trees[t].count for t in range(ntrees)),
-            "max_depth": max(workers[t].max_depth for t in range(nthreads)),
-            "elapsed": elapsed,
-            "simulations_per_second": total_sims / elapsed if elapsed > 0 else 0.0,
-            "node_bytes": sizeof(Node),
-            "threads": nthreads,
-            "parallelism": cfg["parallelism"],
-            "root_moves": n_root,
-            "hidden_information": bool(P.hidden),
-        }
-        return {"player": P.root_player, "candidates": candidates, "stats": stats}
-    finally:
-        free(probe)
-        if trees != NULL:
-            for t in range(alloc_trees):
-                free(trees[t].nodes)
-            free(trees)
-        if workers != NULL:
-            for t in range(alloc_threads):
-                free(workers[t].st)
-                free(workers[t].moves)
-                free(workers[t].path)
-            free(workers)
+            for t in range(ntrees):
+                if trees[t].error:
+                    raise RuntimeError("search stopped: " + ERROR_TEXT[trees[t].error])
+
+            # Merge the root children of every tree by move; the PV comes from the tree where the move
+            # has the most visits (the first such tree on ties).
+            merged = {}
+            for t in range(active):
+                for j in range(trees[t].nodes[0].first_child, trees[t].nodes[0].first_child + trees[t].nodes[0].num_children):
+                    ch = &trees[t].nodes[j]
+                    e = merged.get(ch.move)
+                    if e is None:
+                        e = merged[ch.move] = [len(merged), 0, 0.0, 0.0, 0.0, -1, -1, -1]
+                    e[1] += ch.visits
+                    e[2] += ch.value_sum
+                    e[3] += ch.win_sum
+                    e[4] += ch.score_sum
+                    if ch.visits > e[5]:
+                        e[5], e[6], e[7] = ch.visits, t, j
+            candidates = []
+            for move, (order, visits, vsum, wsum, ssum, _, t, j) in merged.items():
+                candidates.append({
+                    "move": move,
+                    "visits": visits,
+                    "value": vsum / visits if visits else NAN,
+                    "win_probability": wsum / visits if visits else NAN,
+                    "expected_score": ssum / visits if visits else NAN,
+                    "pv": principal_variation(&trees[t], j, max(1, int(cfg["pv_length"]))),
+                    "_order": order,
+                })
+            candidates.sort(key=lambda c: (-c["visits"], -(c["value"] if c["visits"] else -1.0), c["_order"]))
+            for c in candidates:
+                del c["_order"]
+            total_sims = sum(workers[t].sims for t in range(nthreads))
+            stats = {
+                "simulations": total_sims,
+                "nodes": sum(trees[t].count for t in range(active)),
+                "max_depth": max(workers[t].max_depth for t in range(nthreads)),
+                "elapsed": elapsed,
+                "simulations_per_second": total_sims / elapsed if elapsed > 0 else 0.0,
+                "node_bytes": sizeof(Node),
+                "threads": nthreads,
+                "parallelism": cfg["parallelism"],
+                "root_moves": n_root,
+                "hidden_information": bool(P.hidden),
+                "reused_nodes": reused_nodes,
+                "reused_visits": reused_visits,
+                "reuse_probe_moves": probe_steps,
+            }
+            return {"player": P.root_player, "candidates": candidates, "stats": stats}
+        except BaseException:
+            self._release()   # a failed search leaves no tree to reuse
+            raise
+        finally:
+            free(probe_st)
+            free(seg)
+            if workers != NULL:
+                for t in range(alloc_threads):
+                    free(workers[t].st)
+                    free(workers[t].moves)
+                    free(workers[t].path)
+                free(workers)

@@ -1,0 +1,236 @@
+"""Tree reuse between the consecutive searches of a game: mcts.Searcher, GaiaSearcher, MctsBot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gaia_ai._core import gaia_rules, mcts, toy_game
+from gaia_ai.bots.base import RandomBot, make_bot
+from gaia_ai.bots.mcts import MctsBot
+from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.search import SearchConfig
+from gaia_ai.search.gaia import GaiaSearcher, search_gaia
+
+
+def run(searcher: mcts.Searcher, state: Any, **config: Any) -> dict[str, Any]:
+    iface, owner = toy_game.game_interface(state)
+    result = searcher.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict())
+    del owner
+    return result
+
+
+def fresh(state: Any, **config: Any) -> dict[str, Any]:
+    iface, owner = toy_game.game_interface(state)
+    result = mcts.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict())
+    del owner
+    return result
+
+
+def ranking(result: dict[str, Any]) -> list[Any]:
+    stats = {k: v for k, v in result["stats"].items() if k not in ("elapsed", "simulations_per_second", "reuse_probe_moves")}
+    rows = [(c["move"], c["visits"], c["value"], c["win_probability"], tuple(c["pv"])) for c in result["candidates"]]
+    return [result["player"], rows, sorted(stats.items())]
+
+
+def count_game() -> Any:
+    return toy_game.new_state("count", players=2, target=40, max_step=3)
+
+
+# ---- the game-agnostic core on a toy game ------------------------------------------------------------
+
+
+def test_subtree_of_best_move_and_reply_is_reused() -> None:
+    state = count_game()
+    searcher = mcts.Searcher()
+    first = run(searcher, state, simulations=3000, seed=1)
+    assert first["stats"]["reused_visits"] == 0
+    best = first["candidates"][0]
+    state.apply(best["move"])
+    state.apply(best["pv"][1][0])  # the opponent's most visited reply
+    second = run(searcher, state, simulations=3000, seed=1)
+    reused = second["stats"]["reused_visits"]
+    assert 0 < reused < best["visits"]
+    assert second["stats"]["reused_nodes"] > 1
+    assert second["stats"]["simulations"] == 3000
+    # the reused visits are the new root's: its children carry them plus the new simulations
+    assert sum(c["visits"] for c in second["candidates"]) == 3000 + reused - 1
+
+
+def test_same_position_again_continues_the_tree() -> None:
+    state = count_game()
+    searcher = mcts.Searcher()
+    run(searcher, state, simulations=500, seed=2)
+    again = run(searcher, state, simulations=500, seed=2)
+    assert again["stats"]["reused_visits"] == 500
+    assert sum(c["visits"] for c in again["candidates"]) == 1000
+
+
+@pytest.mark.parametrize(("threads", "parallelism"), [(1, "tree"), (2, "root")])
+def test_reuse_is_deterministic(threads: int, parallelism: str) -> None:
+    def game() -> list[Any]:
+        state = count_game()
+        searcher = mcts.Searcher()
+        out = []
+        for _ in range(4):
+            result = run(searcher, state, simulations=1500, seed=4, threads=threads, parallelism=parallelism)
+            out.append(ranking(result))
+            state.apply(result["candidates"][0]["move"])
+            state.apply(1)
+        return out
+
+    a, b = game(), game()
+    assert a == b
+    assert any(r[2][[k for k, _ in r[2]].index("reused_visits")][1] > 0 for r in a[1:])
+
+
+def test_unreachable_position_starts_fresh_like_search() -> None:
+    searcher = mcts.Searcher()
+    run(searcher, count_game(), simulations=800, seed=5)
+    other = toy_game.new_state("count", players=2, target=41, max_step=3)  # another game
+    result = run(searcher, other, simulations=800, seed=5)
+    assert result["stats"]["reused_visits"] == 0 and result["stats"]["reused_nodes"] == 0
+    assert ranking(result) == ranking(fresh(other, simulations=800, seed=5))
+
+
+def test_reuse_off_is_a_fresh_search() -> None:
+    state = count_game()
+    searcher = mcts.Searcher()
+    run(searcher, state, simulations=500, seed=6)
+    result = run(searcher, state, simulations=500, seed=6, reuse_tree=False)
+    assert result["stats"]["reused_visits"] == 0
+    assert ranking(result) == ranking(fresh(state, simulations=500, seed=6))
+    assert ranking(fresh(state, simulations=500, seed=6, reuse_tree=True)) == ranking(result)  # stateless
+
+
+@pytest.mark.parametrize("parallelism", ["root", "tree"])
+def test_node_budget_holds_across_reuse(parallelism: str) -> None:
+    state = count_game()
+    searcher = mcts.Searcher()
+    reused = 0
+    for _ in range(5):
+        result = run(searcher, state, simulations=3000, max_nodes=200, threads=2, parallelism=parallelism, seed=7)
+        assert result["stats"]["nodes"] <= 200
+        assert result["stats"]["reused_nodes"] <= 200
+        reused += result["stats"]["reused_visits"]
+        state.apply(result["candidates"][0]["move"])
+        state.apply(2)
+    assert reused > 0
+    # a smaller budget than the kept tree: the copy keeps what fits
+    result = run(searcher, state, simulations=100, max_nodes=60, threads=2, parallelism=parallelism, seed=7)
+    assert result["stats"]["nodes"] <= 60
+
+
+def test_hidden_information_tree_is_not_reused_by_another_player() -> None:
+    # player 0's tree holds player 0's card: player 1 must not search with it
+    results = []
+    for first_card in (0, 1, 2, 4):
+        state = toy_game.new_state("cards", players=2, deck=5, cards=[first_card, 3])
+        searcher = mcts.Searcher()
+        assert run(searcher, state, simulations=1000, seed=8)["stats"]["hidden_information"]
+        state.apply(3)  # player 0 bets 3: player 1 (card 3) decides
+        result = run(searcher, state, simulations=1000, seed=8)
+        assert result["player"] == 1 and result["stats"]["reused_visits"] == 0
+        results.append(ranking(result))
+    assert all(r == results[0] for r in results)
+
+
+# ---- Gaia ---------------------------------------------------------------------------------------------
+
+
+def gaia_start(players: int = 2, seed: str = "r1") -> GaiaState:
+    state = GaiaState.new(GameSetup.random(players, seed=seed))
+    for seat, faction in enumerate(["terrans", "xenos", "gleens", "nevlas"][:players]):
+        state.apply_line(f"p{seat + 1} faction {faction}")
+    return state
+
+
+def play_search_move(state: GaiaState, commands: list[Any]) -> None:
+    for command in commands:
+        state.apply(command)
+
+
+def test_gaia_searcher_reuses_after_own_move_and_reply() -> None:
+    state = gaia_start()
+    config = SearchConfig(simulations=300, seed=3)
+    searcher = GaiaSearcher(config)
+    first = searcher.search(state)
+    assert first.stats.reused_visits == 0
+    play_search_move(state, first.best.moves)
+    # the opponent answers with a search move of its own (what the tree branches over)
+    reply = search_gaia(state, SearchConfig(simulations=100, seed=1)).best.moves
+    play_search_move(state, reply)
+    second = searcher.search(state)
+    assert second.stats.reused_visits > 0
+    assert second.stats.reused_nodes > 0
+    assert second.stats.simulations == 300
+    assert second.best.moves[0] in state.legal_moves()
+    # determinism: the same sequence of positions again gives the same results
+    replay = GaiaSearcher(config)
+    start = gaia_start()
+    assert [c.visits for c in replay.search(start).candidates] == [c.visits for c in first.candidates]
+    play_search_move(start, first.best.moves)
+    play_search_move(start, reply)
+    again = replay.search(start)
+    def counts(stats: Any) -> tuple[int, ...]:
+        return (stats.simulations, stats.nodes, stats.max_depth, stats.reused_nodes, stats.reused_visits)
+
+    assert counts(again.stats) == counts(second.stats)
+    assert [(c.moves, c.visits, c.value) for c in again.candidates] == [
+        (c.moves, c.visits, c.value) for c in second.candidates
+    ]
+
+
+def test_gaia_searcher_other_game_starts_fresh() -> None:
+    searcher = GaiaSearcher(SearchConfig(simulations=100, seed=2))
+    searcher.search(gaia_start(seed="r1"))
+    other = gaia_start(seed="r2")
+    result = searcher.search(other)
+    assert result.stats.reused_visits == 0
+    assert [(c.moves, c.visits) for c in result.candidates] == [
+        (c.moves, c.visits) for c in search_gaia(other, SearchConfig(simulations=100, seed=2)).candidates
+    ]
+
+
+def test_mcts_bot_spec_reuse_flag() -> None:
+    assert make_bot("mcts:sims=10").config.reuse_tree is True  # type: ignore[attr-defined]
+    for text, value in (("0", False), ("false", False), ("1", True), ("true", True)):
+        assert make_bot(f"mcts:sims=10,reuse_tree={text}").config.reuse_tree is value  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="boolean"):
+        make_bot("mcts:sims=10,reuse_tree=maybe")
+
+
+def test_mcts_bot_with_reuse_plays_a_whole_game_against_random() -> None:
+    state = gaia_start(seed="g1")
+    bot = MctsBot(SearchConfig(simulations=40, seed=1))
+    bots = [bot, RandomBot(seed=2)]
+    reused = []
+    search = bot.searcher.search
+
+    def recording(position: GaiaState) -> Any:
+        result = search(position)
+        reused.append(result.stats.reused_visits)
+        return result
+
+    bot.searcher.search = recording  # type: ignore[method-assign]
+    for _ in range(3000):
+        if state.is_terminal:
+            break
+        command = bots[state.current_player].choose(state)
+        assert state.is_legal(command)
+        state.apply(command)
+    assert state.is_terminal
+    assert reused and any(r > 0 for r in reused)
+    assert gaia_rules.state_bytes(state._core)  # the game ended in a valid position
+
+
+def test_open_information_tree_serves_the_next_player() -> None:
+    state = count_game()
+    searcher = mcts.Searcher()
+    first = run(searcher, state, simulations=2000, seed=9)
+    state.apply(first["candidates"][0]["move"])  # now player 1 searches the child's subtree
+    second = run(searcher, state, simulations=2000, seed=9)
+    assert second["player"] == 1
+    assert second["stats"]["reused_visits"] == first["candidates"][0]["visits"]
