@@ -82,6 +82,63 @@ def _invariant_errors(state: GaiaState) -> list[str]:
     return errors
 
 
+def _tokens(row: list[int]) -> int:
+    """Power tokens a player has anywhere: areas 1-3, the gaia area, and the brainstone while in play."""
+    return sum(row[5:9]) + (1 if row[9] else 0)
+
+
+def _token_change_errors(move: Command, player: int, before: dict, after: dict, faction: str | None) -> list[str]:
+    """Power tokens are conserved: only moves that gain or remove tokens change a player's total, by
+    the amount the rules say; VP change only for the player who moves, and fall only by a charge's cost."""
+    if before["r"] == 0 or after["r"] != before["r"] or after["ph"] in ("inc", "gaia", "end") \
+            or before["ph"] in ("inc", "gaia"):
+        return []   # setup, the start of a round (income, gaia phase) and the end-game conversion
+    errors = []
+    for p, (row0, row1) in enumerate(zip(before["p"], after["p"], strict=True)):
+        delta = _tokens(row1) - _tokens(row0)
+        vp_delta = row1[0] - row0[0]
+        if p != player:
+            if delta or vp_delta:
+                errors.append(f"p{p + 1}'s tokens/VP changed by {delta}/{vp_delta} on another player's move {move}")
+            continue
+        # VP only grow, except the n-1 VP a charge of n power costs
+        if move.name == "charge":
+            power = int(next(x for x in move.args[0].split(",") if x.endswith("pw"))[:-2] or 1)
+            if vp_delta != -max(power - 1, 0):
+                errors.append(f"p{p + 1}'s VP changed by {vp_delta} on {move}")
+        elif vp_delta < 0:
+            errors.append(f"p{p + 1} lost {-vp_delta} VP on {move}")
+        name, args = move.name, move.args
+        expected: set[int]
+        if name == "burn":
+            expected = {0} if faction == "itars" else {-int(args[0])}
+        elif name == "spend":
+            gained = sum(int(r[:-1] or 1) for r in args[1].split(",") if r.endswith("t") and not r.endswith("tg"))
+            expected = {-4} if args[1] == "tech" else {gained}
+        elif name == "action":
+            expected = {2} if args[0] == "power7" else {0}
+        elif name == "federation":
+            satellites = row1[26] - row0[26]
+            cost = 0 if faction == "ivits" else satellites
+            bonus = 2 if args[1] == "fed3" else 0
+            expected = {bonus - cost}
+        elif name == "fedtile":
+            expected = {2} if args[0] == "fed3" else {0}
+        elif name == "up":
+            expected = {0, 3}       # gaia level 2 gives 3 tokens
+        elif name == "charge":
+            expected = {1} if "t" in args[0].replace("pw", "") else {0}
+        elif name == "brainstone":
+            expected = {0, -1}      # the brainstone may leave the game when paying satellites
+        elif name == "tech":
+            expected = {0, 3}       # a free research step to gaia 2 follows some tiles
+        else:
+            expected = {0}
+        if delta not in expected:
+            errors.append(f"p{p + 1}'s tokens changed by {delta} on {move} (expected one of {sorted(expected)})")
+    return errors
+
+
 def _play(
     n: int,
     seed: str,
@@ -106,9 +163,12 @@ def _play(
                 trial.apply(move, player)  # raises IllegalMoveError if the generator was wrong
         move = _choose(rng, moves, builder)
         history.append(f"p{player + 1} {move}")
+        before = state.snapshot() if check_invariants else None
         state.apply(move, player)
         if check_invariants:
+            assert before is not None
             errors = _invariant_errors(state)
+            errors += _token_change_errors(move, player, before, state.snapshot(), state.faction(player))
             assert not errors, f"seed {seed!r} after {history[-8:]}: {errors}"
     return state, history
 
