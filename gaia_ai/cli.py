@@ -24,6 +24,9 @@ DESCRIPTION = (
 )
 
 EPILOG = """examples:
+  gaia-ai suggest --demo                              best moves on the position shipped with the package
+  gaia-ai suggest --bgs game.json --time-ms 2000      best moves in a boardgamers.space game in progress
+  gaia-ai match mcts:sims=400 greedy --games 20       two bots head to head, seats and factions rotated
   gaia-ai replay tests/data/corpus-sample.jsonl.gz   judge the rules engine on the test sample
   gaia-ai replay tests/data/exports                   judge it on boardgamers.space exports
   gaia-ai bench engine --players 2 --seconds 2        measure the rules core's speed
