@@ -36,6 +36,7 @@ cdef enum:
     FED_MAX_HEXES = 64         # hexes of one federation (as FG_MAX_SHAPE_HEXES)
     FED_MAX_TERMINALS = 10     # building groups the minimum tests handle (more: not checked)
     FED_INF = 255
+    FED_QUEUE = 7 * 192        # bucket-queue entries: every hex once, plus one per improvement
 
 FED_MESSAGES = (
     "the federation is valid",
@@ -122,8 +123,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
-    cdef int S, A, low, v, u, j, d, x, best, bestA, head, tail
-    cdef int queue[MAXHEX]
+    cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq
+    cdef int bucket[FED_INF]
+    cdef int entry_hex[FED_QUEUE]
+    cdef int entry_next[FED_QUEUE]
     cdef unsigned char* row
     for x in range((full + 1) * nh):
         dp[x] = FED_INF
@@ -152,17 +155,24 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 if best < cap and best < row[v]:
                     row[v] = <unsigned char>best
                     bp[S * nh + v] = bestA
-        # grow the trees of S one hex at a time, cheapest first (weights are 0 or 1)
+        # grow the trees of S one hex at a time, cheapest first (weights are 0 or 1): a bucket queue,
+        # one bucket per weight, each hex taken from the bucket of its final weight
+        nq = 0
         for d in range(cap):
-            head = 0
-            tail = 0
-            for v in range(nh):
-                if row[v] == d:
-                    queue[tail] = v
-                    tail += 1
-            while head < tail:
-                v = queue[head]
-                head += 1
+            bucket[d] = -1
+        for v in range(nh):
+            if row[v] < cap:
+                entry_hex[nq] = v
+                entry_next[nq] = bucket[row[v]]
+                bucket[row[v]] = nq
+                nq += 1
+        for d in range(cap):
+            while bucket[d] >= 0:
+                head = bucket[d]
+                bucket[d] = entry_next[head]
+                v = entry_hex[head]
+                if row[v] != d:
+                    continue      # found cheaper since it was queued
                 for j in range(c.nadj[v]):
                     u = c.adj[v][j]
                     if not allowed[u]:
@@ -171,9 +181,11 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                     if x < cap and x < row[u]:
                         row[u] = <unsigned char>x
                         bp[S * nh + u] = -2 - v
-                        if x == d:
-                            queue[tail] = u
-                            tail += 1
+                        if nq < FED_QUEUE:
+                            entry_hex[nq] = u
+                            entry_next[nq] = bucket[x]
+                            bucket[x] = nq
+                            nq += 1
     return 0
 
 
