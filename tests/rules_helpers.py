@@ -6,7 +6,7 @@ Everything here runs without ../shared: games come from GameSetup.random or test
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from gaia_ai.games.gaia.board import TERRAFORM_CYCLE
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import IllegalMoveError, NotationError
+from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
 from gaia_ai.games.gaia.replay import PLAYER_FIELDS
 from gaia_ai.games.gaia.setup import GameSetup
 
@@ -319,3 +320,23 @@ def can(state: GaiaState, text: str) -> bool:
     except (IllegalMoveError, NotationError):
         return False
     return True
+
+
+def record_positions(record: Any) -> Iterator[tuple[GaiaState, tuple[str, int, int], Command]]:
+    """Every position of a recorded game, between lines and between the commands of a line: yields
+    (state, (game id, line index, command index), the command about to be applied). The state is one
+    object replayed in place, so after the loop it holds the game's last position."""
+    state = GaiaState.new(
+        GameSetup.from_corpus({"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players})
+    )
+    for i, text in enumerate(record.move_history):
+        line = parse_line(text)
+        if line.commands and line.commands[0].name == "init":
+            continue
+        player = state.player_of(line.player)
+        for j, command in enumerate(line.commands):
+            yield state, (record.id, i, j), command
+            if command != ENDTURN:
+                state.apply(command, player)
+        if line.ends_turn:
+            state._core.end_turn(player)

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_helpers import record_positions
 
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
+from gaia_ai.games.gaia.notation import ENDTURN, Command
 from gaia_ai.games.gaia.playout import random_playout
 from gaia_ai.games.gaia.setup import GameSetup
 
@@ -110,25 +111,13 @@ def _check_record_positions(record: Any, kinds: Counter[int]) -> tuple[list[str]
     """Check every position of a recorded game: between lines and between the commands of a line."""
     problems: list[str] = []
     checked = 0
-    state = GaiaState.new(
-        GameSetup.from_corpus({"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players})
-    )
-    for i, text in enumerate(record.move_history):
-        line = parse_line(text)
-        if line.commands and line.commands[0].name == "init":
-            continue
-        player = state.player_of(line.player)
-        for j, command in enumerate(line.commands):
-            if command == ENDTURN:
-                continue
-            if not state.is_terminal:
-                problems += _problems(state, (record.id, i, j))
-                kinds.update(_kind(m) for m in gaia_rules.legal_moves_int(state._core))
-                checked += 1
-            state.apply(command, player)
-        if line.ends_turn:
-            state._core.end_turn(player)
-    assert state.is_terminal == record.complete
+    state = None
+    for state, where, command in record_positions(record):
+        if command != ENDTURN and not state.is_terminal:
+            problems += _problems(state, where)
+            kinds.update(_kind(m) for m in gaia_rules.legal_moves_int(state._core))
+            checked += 1
+    assert state is not None and state.is_terminal == record.complete
     return problems, checked
 
 

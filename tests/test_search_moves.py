@@ -14,10 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rules_helpers import record_positions
+
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.notation import ENDTURN, parse_line
+from gaia_ai.games.gaia.notation import parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
 FLAG = gaia_rules.SEARCH_MOVE_FLAG
@@ -101,23 +103,10 @@ def _assert_clean(problems: list[str], stats: dict[str, int]) -> None:
 def test_sample_corpus_positions(data_dir: Path) -> None:
     problems: list[str] = []
     stats = {"positions": 0, "paid": 0, "extra": 0}
-    for n, record in enumerate(read_corpus(data_dir / "corpus-sample.jsonl.gz")):
-        state = GaiaState.new(
-            GameSetup.from_corpus({"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players})
-        )
-        for i, text in enumerate(record.move_history):
-            line = parse_line(text)
-            if line.commands and line.commands[0].name == "init":
-                continue
-            player = state.player_of(line.player)
-            for j, command in enumerate(line.commands):
-                # every position between lines and between the commands of a line
-                if not state.is_terminal:
-                    problems += _problems(state._core, (record.id, i, j), stats)
-                if command != ENDTURN:
-                    state.apply(command, player)
-            if line.ends_turn:
-                state._core.end_turn(player)
+    for record in read_corpus(data_dir / "corpus-sample.jsonl.gz"):
+        for state, where, _ in record_positions(record):   # between lines and between commands
+            if not state.is_terminal:
+                problems += _problems(state._core, where, stats)
     _assert_clean(problems, stats)
     assert stats["paid"] > 0 and stats["extra"] > 0   # auto-payment happens and opens more actions
 
