@@ -127,6 +127,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     cdef int bucket[FED_INF]
     cdef int entry_hex[FED_QUEUE]
     cdef int entry_next[FED_QUEUE]
+    cdef int level[MAXHEX]
+    cdef int nlevel
     cdef unsigned char* row
     for x in range((full + 1) * nh):
         dp[x] = FED_INF
@@ -155,24 +157,38 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 if best < cap and best < row[v]:
                     row[v] = <unsigned char>best
                     bp[S * nh + v] = bestA
-        # grow the trees of S one hex at a time, cheapest first (weights are 0 or 1): a bucket queue,
-        # one bucket per weight, each hex taken from the bucket of its final weight
+        # grow the trees of S one hex at a time, cheapest first (weights are 0 or 1). A bucket per weight
+        # collects the hexes that reach it; each level is taken in hex order, then the hexes its
+        # zero-weight steps reach, first found first (the order, hence the ties kept in bp, of a scan
+        # of every hex per level, without the scan)
         nq = 0
         for d in range(cap):
             bucket[d] = -1
-        for v in range(nh):
+        for v in range(nh - 1, -1, -1):
             if row[v] < cap:
                 entry_hex[nq] = v
                 entry_next[nq] = bucket[row[v]]
                 bucket[row[v]] = nq
                 nq += 1
         for d in range(cap):
+            nlevel = 0
             while bucket[d] >= 0:
-                head = bucket[d]
-                bucket[d] = entry_next[head]
-                v = entry_hex[head]
-                if row[v] != d:
-                    continue      # found cheaper since it was queued
+                v = entry_hex[bucket[d]]
+                bucket[d] = entry_next[bucket[d]]
+                if row[v] == d:       # else found cheaper since it was queued
+                    level[nlevel] = v
+                    nlevel += 1
+            for j in range(1, nlevel):    # hex order (insertion sort: levels are short)
+                v = level[j]
+                head = j
+                while head > 0 and level[head - 1] > v:
+                    level[head] = level[head - 1]
+                    head -= 1
+                level[head] = v
+            head = 0
+            while head < nlevel:
+                v = level[head]
+                head += 1
                 for j in range(c.nadj[v]):
                     u = c.adj[v][j]
                     if not allowed[u]:
@@ -181,7 +197,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                     if x < cap and x < row[u]:
                         row[u] = <unsigned char>x
                         bp[S * nh + u] = -2 - v
-                        if nq < FED_QUEUE:
+                        if x == d:
+                            level[nlevel] = u
+                            nlevel += 1
+                        elif nq < FED_QUEUE:
                             entry_hex[nq] = u
                             entry_next[nq] = bucket[x]
                             bucket[x] = nq
