@@ -24,6 +24,7 @@ cdef int gi_returns(const void* ctx, const void* s, double* out) noexcept nogil:
 # indicator is cleared (taking the GIL) only on that rare path.
 ctypedef int (*gen_fn)(GState*, GameContext*, Move*, int) noexcept nogil
 ctypedef int (*apply_fn)(GState*, GameContext*, Move) noexcept nogil
+ctypedef int (*income_fn)(GState*, GameContext*, int) noexcept nogil
 
 
 cdef inline int status(int r) noexcept nogil:
@@ -77,20 +78,15 @@ cdef double income_worth(GState* s, GameContext* c, int p) noexcept nogil:
     tmp.bsq_player = -1
     pl = &tmp.pl[p]
     pl.ninc = 0
-    with gil:
-        try:
-            collect_income(&tmp, c, p)
-        except Exception:
-            return 0
+    if status((<income_fn> collect_income)(&tmp, c, p)) == -1:
+        return 0
     # collect_income received what needs no ordering; the rest waits in pl.inc
     w = ((pl.credits - s.pl[p].credits) * W_CREDIT + (pl.ores - s.pl[p].ores) * W_ORE
          + (pl.knowledge - s.pl[p].knowledge) * W_KNOWLEDGE + (pl.qic - s.pl[p].qic) * W_QIC)
     for i in range(pl.ninc):
         w += pl.inc[i].res[0] * W_CREDIT + pl.inc[i].res[1] * W_ORE + pl.inc[i].res[2] * W_KNOWLEDGE
         w += pl.inc[i].res[3] * W_QIC
-        if pl.inc[i].kind == R_PW:
-            w += pl.inc[i].amount * W_POWER
-        elif pl.inc[i].kind == R_T:
+        if pl.inc[i].kind == R_PW or pl.inc[i].kind == R_T:
             w += pl.inc[i].amount * W_POWER
     w += (pl.power[0] - s.pl[p].power[0]) * W_POWER
     return w
