@@ -10,6 +10,7 @@ from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import Command
+from gaia_ai.search.gaia import search_move_commands
 
 
 class BotSpecError(GaiaError, ValueError):
@@ -86,14 +87,7 @@ class GreedyBot(SearchMovePlayer):
             if best is None or score > best[0]:
                 best = (score, m)
         assert best is not None
-        labels = list(state.setup.board.labels)
-        atomic = gaia_rules.expand_search_move(core, best[1])
-        commands = []
-        line = core.copy()
-        for a in atomic:
-            commands.append(Command(*gaia_rules.format_move(a, labels, gaia_rules.federation_labels(line))))
-            line.apply_move(line.current_player, a)
-        return self._play(state, commands)
+        return self._play(state, search_move_commands(state, best[1]))
 
 
 def _margin(core: object, player: int) -> float:

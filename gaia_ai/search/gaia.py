@@ -143,6 +143,11 @@ def _expand(line: Any, move: int, labels: list[str]) -> tuple[list[Command], lis
     return commands, players
 
 
+def search_move_commands(state: GaiaState, move: int) -> list[Command]:
+    """The atomic commands (notation) of search move `move` at state's position; state is unchanged."""
+    return _expand(state._core.copy(), move, list(state.setup.board.labels))[0]
+
+
 def _main_command(commands: list[Command]) -> Command:
     for command in commands:
         if command.name not in _PAYMENT:
