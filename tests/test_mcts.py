@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any
 
 import pytest
@@ -10,8 +11,8 @@ import pytest
 from gaia_ai._core import gaia_rules, mcts, toy_game
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.setup import GameSetup
-from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import GameOverError, search_gaia
+from gaia_ai.search import CancelToken, SearchConfig
+from gaia_ai.search.gaia import GaiaSearcher, GameOverError, search_gaia, search_moves
 
 
 def toy_search(state: Any, **config: Any) -> dict[str, Any]:
@@ -171,6 +172,43 @@ def test_single_legal_move_stops_early() -> None:
     assert result["stats"]["simulations"] == 1
 
 
+def test_cancel_token_stops_the_search() -> None:
+    state = toy_game.new_state("count", players=2, target=200, max_step=5)
+    iface, owner = toy_game.game_interface(state)
+    config = SearchConfig(simulations=10**9).to_dict()
+    token = mcts.CancelToken()
+    assert not token.cancelled
+    timer = threading.Timer(0.2, token.cancel)
+    timer.start()
+    result = mcts.search(iface, toy_game.state_pointer(state), config, cancel=token)
+    timer.join()
+    assert token.cancelled and result["stats"]["cancelled"]
+    assert 0 < result["stats"]["simulations"] < 10**9
+    early = mcts.CancelToken()
+    early.cancel()
+    result = mcts.search(iface, toy_game.state_pointer(state), config, cancel=early)
+    assert result["stats"]["simulations"] == 0 and result["stats"]["cancelled"]
+    assert all(c["visits"] == 0 and math.isnan(c["value"]) for c in result["candidates"])
+    del owner
+
+
+def test_root_moves_restrict_the_root() -> None:
+    state = toy_game.new_state("count", players=2, target=10, max_step=3, total=8)
+    iface, owner = toy_game.game_interface(state)
+    config = SearchConfig(simulations=200, seed=3).to_dict()
+    pointer = toy_game.state_pointer(state)
+    result = mcts.search(iface, pointer, config, root_moves=[1])   # the losing move, alone
+    assert [(c["move"], c["visits"]) for c in result["candidates"]] == [(1, 200)]
+    assert result["candidates"][0]["win_probability"] == 0.0
+    both = mcts.search(iface, pointer, config, root_moves=[2, 1, 2])
+    assert sorted(c["move"] for c in both["candidates"]) == [1, 2]
+    with pytest.raises(ValueError, match="move 7 is not legal"):
+        mcts.search(iface, pointer, config, root_moves=[7])
+    with pytest.raises(ValueError, match="empty"):
+        mcts.search(iface, pointer, config, root_moves=[])
+    del owner
+
+
 def test_truncated_rollouts_use_evaluate() -> None:
     state = toy_game.new_state("count", players=2, target=30, max_step=3)
     result = toy_search(state, simulations=500, rollout_depth=0)
@@ -278,6 +316,25 @@ def test_gaia_parallel_search_and_pv_is_legal(players: int, parallelism: str) ->
         for command, player in zip(candidate.pv, candidate.pv_players, strict=True):
             assert command in line.legal_moves()
             line.apply(command, player)
+
+
+def test_gaia_search_moves_and_a_restricted_root() -> None:
+    state = gaia_position(2)
+    moves = search_moves(state)
+    assert [m for m, _ in moves] == list(gaia_rules.search_moves_int(state._core))
+    for _, commands in moves:
+        assert commands[0] in state.legal_moves()
+    worst = search_gaia(state, SearchConfig(simulations=300, seed=2)).candidates[-1]
+    move = next(m for m, commands in moves if commands == worst.moves)
+    result = search_gaia(state, SearchConfig(simulations=300, seed=2), root_moves=[move])
+    assert [(c.moves, c.visits) for c in result.candidates] == [(worst.moves, 300)]
+
+
+def test_gaia_searcher_cancelled_before_it_starts() -> None:
+    token = CancelToken()
+    token.cancel()
+    result = GaiaSearcher(SearchConfig(simulations=10**6)).search(gaia_position(2), cancel=token)
+    assert result.stats.cancelled and result.stats.simulations == 0
 
 
 def test_gaia_time_budget_and_truncated_rollouts() -> None:

@@ -8,7 +8,8 @@
 This package imports no game; gaia_ai.search.gaia is the Gaia Project wrapper.
 """
 
+from gaia_ai._core.mcts import CancelToken  # stops a running search from another thread
 from gaia_ai.search.config import SearchConfig
 from gaia_ai.search.stats import SearchStats
 
-__all__ = ["SearchConfig", "SearchStats"]
+__all__ = ["CancelToken", "SearchConfig", "SearchStats"]

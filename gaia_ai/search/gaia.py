@@ -3,10 +3,12 @@ GaiaSearcher(config).search(state) for the consecutive decisions of a game, reus
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gaia_ai._core import gaia_rules, mcts
+from gaia_ai._core.mcts import CancelToken
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
@@ -63,14 +65,22 @@ class SearchResult:
         return self.candidates[0]
 
 
-def search_gaia(state: GaiaState, config: SearchConfig | None = None) -> SearchResult:
-    """Search the decision of state.current_player in a fresh tree; state is not changed."""
+def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,
+                root_moves: Sequence[int] | None = None) -> SearchResult:
+    """Search the decision of state.current_player in a fresh tree; state is not changed.
+
+    cancel: a CancelToken; cancel() from another thread stops the search, which returns what it has
+    (result.stats.cancelled). root_moves: search moves (ints from search_moves(state)) the root is
+    restricted to, e.g. to evaluate a given move with the whole budget; ValueError if one is not legal."""
     config = config or SearchConfig()
     _check_not_over(state)
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
     iface, owner = gaia_rules.game_interface(core)
-    raw = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict())
-    del owner
+    try:
+        raw = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict(), cancel=cancel,
+                          root_moves=root_moves)
+    finally:
+        del owner
     return _result(raw, state, core)
 
 
@@ -96,14 +106,15 @@ class GaiaSearcher:
         self._searcher.reset()
         self._setup = None
 
-    def search(self, state: GaiaState) -> SearchResult:
-        """Search the decision of state.current_player; state is not changed."""
+    def search(self, state: GaiaState, *, cancel: CancelToken | None = None) -> SearchResult:
+        """Search the decision of state.current_player; state is not changed. cancel: as search_gaia."""
         _check_not_over(state)
         reuse = self.config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
         core = state._core.copy()
         iface, owner = gaia_rules.game_interface(core)
         try:
-            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), self.config.to_dict(), reuse)
+            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), self.config.to_dict(), reuse,
+                                        cancel=cancel)
         except BaseException:
             self._setup = None
             raise
@@ -141,6 +152,16 @@ def _expand(line: Any, move: int, labels: list[str]) -> tuple[list[Command], lis
         players.append(player)
         line.apply_move(player, atomic)
     return commands, players
+
+
+def search_moves(state: GaiaState) -> list[tuple[int, list[Command]]]:
+    """The search moves of the player to move (what the search branches over), each with its atomic
+    commands in notation; [] for a finished game."""
+    if state.is_terminal:
+        return []
+    labels = list(state.setup.board.labels)
+    return [(int(m), _expand(state._core.copy(), int(m), labels)[0])
+            for m in gaia_rules.search_moves_int(state._core)]
 
 
 def search_move_commands(state: GaiaState, move: int) -> list[Command]:

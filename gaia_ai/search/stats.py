@@ -10,7 +10,8 @@ from typing import Any
 class SearchStats:
     """What one search did: simulations run, tree nodes created (all trees), deepest tree path (moves
     from the root), wall-clock seconds of the search loop, and simulations per second; with tree reuse
-    (GaiaSearcher), the nodes and root visits carried over from the previous search."""
+    (GaiaSearcher), the nodes and root visits carried over from the previous search; cancelled: a
+    CancelToken stopped it before its budget."""
 
     simulations: int
     nodes: int
@@ -19,6 +20,7 @@ class SearchStats:
     simulations_per_second: float
     reused_nodes: int = 0
     reused_visits: int = 0
+    cancelled: bool = False
 
     @classmethod
     def from_dict(cls, stats: dict[str, Any]) -> SearchStats:
@@ -30,4 +32,5 @@ class SearchStats:
             simulations_per_second=float(stats["simulations_per_second"]),
             reused_nodes=int(stats.get("reused_nodes", 0)),
             reused_visits=int(stats.get("reused_visits", 0)),
+            cancelled=bool(stats.get("cancelled", False)),
         )

@@ -145,6 +145,9 @@ ctypedef struct Params:
     long long rollout_depth  # -1: to the end
     int virtual_loss
     double deadline          # monotonic seconds; 0: none
+    const int* cancel        # a CancelToken's flag (nonzero: stop), or NULL
+    const Move* root_only    # the root's children are restricted to these moves (NULL: all legal moves)
+    int n_root_only
 
 
 ctypedef struct Tree:
@@ -204,6 +207,18 @@ cdef void init_node(Node* n, Move m, int player) noexcept nogil:
     n.state = LEAF
 
 
+cdef int keep_only(Move* moves, int n, const Move* keep, int nkeep) noexcept nogil:
+    """Filter moves[:n] in place to those in keep[:nkeep], in their legal-move order; the new count."""
+    cdef int i, j, out = 0
+    for i in range(n):
+        for j in range(nkeep):
+            if moves[i] == keep[j]:
+                moves[out] = moves[i]
+                out += 1
+                break
+    return out
+
+
 cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil:
     """Create the children of node i at state W.st: 1 if expanded, 0 if not (another thread is at it
     or the arena is full), a negative SearchError on a game error."""
@@ -217,6 +232,8 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
     if n <= 0:
         mc_store_rel_i8(&node.state, FULL)
         return -ERR_LEGAL if n < 0 else -ERR_NO_MOVES
+    if i == 0 and P.root_only != NULL:
+        n = keep_only(W.moves, n, P.root_only, P.n_root_only)
     first = arena_alloc(T, n)
     if first < 0:
         mc_store_rel_i8(&node.state, FULL)
@@ -373,6 +390,8 @@ cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
     """Simulate until the tree's simulation budget, the deadline, or an error (which stops all)."""
     cdef int err
     while not mc_load_i32(&T.stop):
+        if P.cancel != NULL and mc_load_i32(P.cancel):
+            break
         if T.sims_limit >= 0 and mc_fetch_add_i64(&T.claimed, 1) >= T.sims_limit:
             break
         if P.deadline > 0 and now() >= P.deadline:
@@ -504,16 +523,38 @@ cdef list principal_variation(Tree* T, int child, int length):
     return pv
 
 
-def search(iface_capsule, state_capsule, dict config):
+cdef class CancelToken:
+    """Stops a running search from another thread: cancel() makes the search finish its current
+    simulations and return what it has (stats["cancelled"] is then true). A token stays cancelled;
+    use a new one per search. Thread-safe (an atomic flag the search threads read without the GIL)."""
+    cdef int flag
+
+    def cancel(self):
+        set_flag(&self.flag)
+
+    @property
+    def cancelled(self):
+        return mc_load_i32(&self.flag) != 0
+
+
+cdef inline void set_flag(int* flag) noexcept nogil:
+    mc_add_i32(flag, 1)
+
+
+def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=None):
     """Search the position of `state_capsule` for the player to move, in a fresh tree.
 
     config: every key of CONFIG_KEYS, as SearchConfig.to_dict() gives them (SearchConfig documents
     and validates each; this checks only what would break the search; reuse_tree is ignored: see
     Searcher). Returns {"player", "candidates": [{"move", "visits", "value", "win_probability",
     "expected_score", "pv": [(move, player), ...]}, ...] most visited first, "stats": {...}}.
+    cancel: a CancelToken that stops the search early. root_moves: restrict the root's children to
+    these legal moves (each must be legal at the root), e.g. to evaluate one given move with the whole
+    budget; the one-legal-move shortcut (a single simulation) does not apply then.
     Raises ValueError for a finished game or a bad config, RuntimeError if the game breaks its contract.
     """
-    return Searcher().search(iface_capsule, state_capsule, config, reuse=False)
+    return Searcher().search(iface_capsule, state_capsule, config, reuse=False, cancel=cancel,
+                             root_moves=root_moves)
 
 
 cdef class Searcher:
@@ -592,9 +633,12 @@ cdef class Searcher:
             segments.append((pos, size - pos))
         return segments
 
-    def search(self, iface_capsule, state_capsule, dict config, reuse=None):
-        """Search the position of state_capsule (see the module's search() for config and result),
-        reusing the previous tree when config["reuse_tree"] (or `reuse`, if given) is true."""
+    def search(self, iface_capsule, state_capsule, dict config, reuse=None, CancelToken cancel=None,
+               root_moves=None):
+        """Search the position of state_capsule (see the module's search() for config, cancel,
+        root_moves and the result), reusing the previous tree when config["reuse_tree"] (or `reuse`,
+        if given) is true; a search with root_moves starts a fresh tree (an old root's children are
+        not restricted) and leaves none to reuse."""
         cdef const GameInterface* g = <const GameInterface*> PyCapsule_GetPointer(iface_capsule, b"gaia_ai.GameInterface")
         cdef const void* root = PyCapsule_GetPointer(state_capsule, b"gaia_ai.GameState")
         cdef Params P
@@ -603,6 +647,7 @@ cdef class Searcher:
         cdef Worker* workers = NULL
         cdef char* probe_st = NULL
         cdef size_t* seg = NULL
+        cdef Move* keep = NULL
         cdef Node* fresh
         cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, alloc_threads = 0
         cdef long long sims, cap, count
@@ -650,6 +695,14 @@ cdef class Searcher:
         P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])
         P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
         P.deadline = 0.0
+        P.cancel = &cancel.flag if cancel is not None else NULL
+        P.root_only = NULL
+        P.n_root_only = 0
+        if root_moves is not None:
+            root_moves = [int(m) for m in root_moves]
+            if not root_moves:
+                raise ValueError("root_moves is empty: give at least one legal move, or None for all")
+            reuse = False
         rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF)
 
         ntrees = nthreads if root_mode else 1
@@ -679,11 +732,25 @@ cdef class Searcher:
             n_root = g.legal_moves(g.ctx, root, workers[0].moves, MOVE_CAP)
             if n_root <= 0:
                 raise RuntimeError(ERROR_TEXT[ERR_LEGAL if n_root < 0 else ERR_NO_MOVES])
+            if root_moves is not None:
+                legal = set(workers[0].moves[i] for i in range(n_root))
+                wanted = list(dict.fromkeys(root_moves))   # duplicates dropped, order kept
+                for m in wanted:
+                    if m not in legal:
+                        raise ValueError(f"root_moves: move {m} is not legal at the root")
+                keep = <Move*> malloc(len(wanted) * sizeof(Move))
+                if keep == NULL:
+                    raise MemoryError()
+                for i in range(len(wanted)):
+                    keep[i] = wanted[i]
+                P.root_only = keep
+                P.n_root_only = len(wanted)
+                n_root = len(wanted)
             if cap < n_root + 1:
                 raise ValueError(f"max_nodes={cfg['max_nodes']} is too small: the root has {n_root} moves, "
                                  f"each of the {ntrees} trees needs at least {n_root + 1} nodes")
             active = ntrees
-            if n_root == 1:
+            if n_root == 1 and root_moves is None:
                 sims = 1     # one legal move: nothing to choose, one simulation for its statistics
                 nthreads = 1
                 active = 1
@@ -820,12 +887,16 @@ cdef class Searcher:
                 "reused_nodes": reused_nodes,
                 "reused_visits": reused_visits,
                 "reuse_probe_moves": probe_steps,
+                "cancelled": cancel is not None and cancel.cancelled,
             }
             return {"player": P.root_player, "candidates": candidates, "stats": stats}
         except BaseException:
             self._release()   # a failed search leaves no tree to reuse
             raise
         finally:
+            if root_moves is not None:
+                self._release()   # a restricted root is no tree to continue
+            free(keep)
             free(probe_st)
             free(seg)
             if workers != NULL:
