@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gaia_ai.bots.match import add_match_subparser
+from gaia_ai.export_state import add_export_state_subparser
 from gaia_ai.games.gaia.replay import add_replay_subparser
 from gaia_ai.review.cli import add_review_subparser
 from gaia_ai.suggest import add_suggest_subparser
@@ -29,6 +30,8 @@ EPILOG = """examples:
   gaia-ai suggest --bgs game.json --time-ms 2000      best moves in a boardgamers.space game in progress
   gaia-ai match mcts:sims=400 greedy --games 20       two bots head to head, seats and factions rotated
   gaia-ai review game.json --out review-dir          analyse every decision of a played game
+  gaia-ai export-state --demo --out state.json        the structured state of a position, as JSON
+  gaia-ai suggest --state state.json                  best moves in a structured state (edited JSON)
   gaia-ai replay tests/data/corpus-sample.jsonl.gz   judge the rules engine on the test sample
   gaia-ai replay tests/data/exports                   judge it on boardgamers.space exports
   gaia-ai bench engine --players 2 --seconds 2        measure the rules core's speed
@@ -153,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_match_subparser(subparsers)
     add_suggest_subparser(subparsers)
     add_review_subparser(subparsers)
+    add_export_state_subparser(subparsers)
     return parser
 
 

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.positions import demo, from_bgs, from_corpus, require_decision
+from gaia_ai.games.gaia.positions import demo, from_bgs, from_corpus, from_state_file, require_decision
 
 
 def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -22,6 +22,8 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
     where.add_argument("--bgs", metavar="FILE", help="a boardgamers.space game export (JSON) of a game in progress")
     where.add_argument("--corpus", metavar="FILE", help="a corpus file (gzip JSONL); with --game and --move")
     where.add_argument("--demo", action="store_true", help="the position shipped with the package")
+    where.add_argument("--state", metavar="FILE", help="a structured game state (GaiaGameState JSON, e.g. "
+                       "from 'gaia-ai export-state')")
     parser.add_argument("--game", metavar="ID", help="game id in --corpus (e.g. bot-001)")
     parser.add_argument("--move", metavar="K", type=int, help="position after the first K log lines of --game")
     budget = parser.add_mutually_exclusive_group()
@@ -40,6 +42,8 @@ def _position(args: argparse.Namespace) -> Any:
         return demo()
     if args.bgs:
         return from_bgs(args.bgs)
+    if args.state:
+        return from_state_file(args.state)
     if args.game is None or args.move is None:
         raise GaiaError("--corpus needs --game ID and --move K")
     return from_corpus(args.corpus, args.game, args.move)

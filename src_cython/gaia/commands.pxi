@@ -18,6 +18,28 @@ def _amount(str text):
     return (int(text[:i]) if i else 1), text[i:]
 
 
+# The enum values and rule tables the structured state (gaia_ai.games.gaia.structured) reads and writes
+# in raw_state() dicts, so that Python never restates them.
+RAW_CONSTANTS = {
+    "MAXP": MAXP, "MAXHEX": MAXHEX, "MAXPEND": MAXPEND, "MAXLEECH": MAXLEECH, "MAXINC": MAXINC,
+    "MAXBUILT": MAXBUILT, "NBASIC": NBASIC, "ANY_TRACK": ANY_TRACK, "R_PW": R_PW, "R_T": R_T,
+    "PL_GAIA": PL_GAIA, "PL_TRANSDIM": PL_TRANSDIM, "PL_EMPTY": PL_EMPTY, "PL_LOST": PL_LOST,
+    "F_HOME": [F_HOME[i] for i in range(NFACTION)],
+    "F_START_TRACK": [F_START_TRACK[i] for i in range(NFACTION)],
+    "MAX_BUILDINGS": [MAX_BUILDINGS[i] for i in range(8)],
+    "MINE_ORE": [MINE_ORE[i] for i in range(8)],
+    "TS_CREDITS": [TS_CREDITS[i] for i in range(4)],
+    "BESCODS_LAB_CREDITS": [BESCODS_LAB_CREDITS[i] for i in range(3)],
+    "FED_GREEN": [FED_REWARD[i][6] for i in range(NFEDKIND)],
+    # phases, pending sub-decisions, brainstone questions and once-per-round specials in enum order
+    "PHASES": [PH_FACTION, PH_SETUP_BUILD, PH_SETUP_BOOSTER, PH_INCOME, PH_GAIA, PH_MOVE, PH_LEECH, PH_END],
+    "PENDING": [PD_TECH, PD_COVER, PD_UP, PD_BUILD, PD_RANGE_BUILD, PD_LOSTPLANET, PD_FEDTILE, PD_SWAPPI,
+                PD_SPACESTATION, PD_DOWNLAB, PD_UPLOWEST],
+    "BSQ": [BSQ_CHARGE, BSQ_SPEND, BSQ_DISCARD, BSQ_INCOME],
+    "SPECIAL_BITS": [SP_BOOSTER, SP_TECH9, SP_AC2, SP_ADV_QC, SP_ADV_3O, SP_ADV_3K, SP_FACTION],
+    "BRAINSTONE": [BS_NONE, BS_A1, BS_A2, BS_A3, BS_GAIA],
+}
+
 cdef class Context:
     """The static part of one game (map, distances, tiles), shared by every state of that game."""
     cdef GameContext* c
@@ -291,6 +313,20 @@ cdef class Core:
         if b < 0 or b >= NBOOSTER:
             illegal("unknown booster %r" % name)
         return b
+
+    # ---- the whole state as data (gaia_ai.games.gaia.structured) ------------------------------------
+
+    def raw_state(self):
+        """The whole C state (GState) as a dict of its fields, arrays as lists (Cython's conversion)."""
+        return self.st
+
+    def load_raw_state(self, dict raw):
+        """Replace the state by raw, a dict of raw_state()'s shape with every field. Nothing is checked
+        here: structured.state_from_json validates a state before loading it. The federation candidate
+        cache is emptied (it is derived data)."""
+        cdef GState st = raw
+        memset(st.fedc_key, 0, sizeof(st.fedc_key))
+        memcpy(&self.st, &st, sizeof(GState))
 
     # ---- reading the state ------------------------------------------------------------------------
 

@@ -6,7 +6,14 @@
 """
 
 from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.errors import ExportError, GaiaError, IllegalMoveError, NotationError, SetupError
+from gaia_ai.games.gaia.errors import (
+    ExportError,
+    GaiaError,
+    IllegalMoveError,
+    NotationError,
+    SetupError,
+    StateError,
+)
 from gaia_ai.games.gaia.notation import Command, parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
@@ -19,5 +26,6 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "SetupError",
+    "StateError",
     "parse_line",
 ]

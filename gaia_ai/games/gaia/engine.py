@@ -170,6 +170,17 @@ class GaiaState:
         """The state in the corpus snapshot format (r, ph, tm, p, b, t, ba) plus the occupied board."""
         return self._core.snapshot(self._labels)
 
+    def raw_state(self) -> dict[str, Any]:
+        """The whole C state as plain data (the fields of src_cython/gaia/state.pxi); see structured.py."""
+        return self._core.raw_state()
+
+    def with_raw_state(self, raw: dict[str, Any]) -> GaiaState:
+        """A new state of this game holding raw (raw_state()'s shape), without history. Unchecked: use
+        structured.state_from_json, which validates a state before loading it."""
+        core = self._core.copy()
+        core.load_raw_state(raw)
+        return GaiaState(self.setup, core)
+
     def __repr__(self) -> str:
         factions = ", ".join(self.faction(p) or f"p{p + 1}" for p in range(self.setup.num_players))
         return f"<GaiaState round {self.round} phase {self.phase} to move p{self.current_player + 1} [{factions}]>"

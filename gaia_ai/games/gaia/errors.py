@@ -28,3 +28,9 @@ class SetupError(GaiaError, ValueError):
 class ExportError(GaiaError, ValueError):
     """Raised when a boardgamers.space export is malformed or uses a feature
     this package does not support."""
+
+
+class StateError(GaiaError, ValueError):
+    """Raised when a structured game state (GaiaGameState JSON) is malformed, inconsistent or
+    illegal; the message starts with the path of the offending field, e.g.
+    ``players[1].power.area3: -2 is negative``."""

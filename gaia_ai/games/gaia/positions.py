@@ -1,5 +1,6 @@
-"""Positions to analyse, from the three places a user has them: a boardgamers.space export, a corpus
-record cut after K log lines, or the demo position shipped with the package."""
+"""Positions to analyse, from the places a user has them: a boardgamers.space export, a corpus record
+cut after K log lines, a structured state (GaiaGameState JSON), or the demo position shipped with the
+package."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from typing import Any
 from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.errors import GaiaError
+from gaia_ai.games.gaia.errors import GaiaError, StateError
 from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.games.gaia.structured import state_from_json
 
 
 class PositionError(GaiaError, ValueError):
@@ -44,11 +46,24 @@ def from_corpus(path: str | Path, game_id: str, moves: int) -> GaiaState:
     raise PositionError(f"no game {game_id!r} in {path}")
 
 
-def from_bgs(path: str | Path) -> GaiaState:
+def from_bgs(path: str | Path, allow_finished: bool = False) -> GaiaState:
+    """The position at the end of a boardgamers.space export (a finished game only if allowed)."""
     export = load_export(path)
-    if export.ended:
+    if export.ended and not allow_finished:
         raise PositionError(f"{path}: the game is finished; there is no move to suggest")
     return _replay(export.setup, list(export.moves))
+
+
+def from_state_file(path: str | Path) -> GaiaState:
+    """The position of a structured state file: GaiaGameState in protobuf's JSON mapping (see
+    gaia_ai.games.gaia.structured); StateError names the offending field."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise StateError(f"{path}: not JSON ({e})") from None
+    except UnicodeDecodeError:
+        raise StateError(f"{path}: not a UTF-8 text file") from None
+    return state_from_json(data)
 
 
 def demo() -> GaiaState:
