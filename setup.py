@@ -1,4 +1,5 @@
-"""Build the Cython hot core: every .pyx under src_cython/ becomes gaia_ai._core.<name>.
+"""Build the Cython hot core: every .pyx under src_cython/ becomes gaia_ai._core.<name>; and the gRPC
+stubs: every proto/gaia_ai/v1/*.proto becomes gaia_ai/v1/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py.
 
 `pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API.
 """
@@ -6,6 +7,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
 COMPILE_ARGS = ["-O3", "-fopenmp"]
@@ -29,7 +31,32 @@ def extensions() -> list[Extension]:
     return exts
 
 
+def generate_stubs() -> None:
+    """Run grpc_tools.protoc (a build requirement) on every proto/gaia_ai/v1/*.proto; the stubs are
+    written beside gaia_ai/v1/__init__.py and never committed (DESIGN: generated at build time)."""
+    from importlib import resources
+
+    from grpc_tools import protoc
+
+    protos = sorted(str(p) for p in (ROOT / "proto").glob("gaia_ai/v1/*.proto"))
+    well_known = resources.files("grpc_tools") / "_proto"   # google/protobuf/*.proto
+    out = str(ROOT)
+    args = ["protoc", f"-I{ROOT / 'proto'}", f"-I{well_known}",
+            f"--python_out={out}", f"--pyi_out={out}", f"--grpc_python_out={out}", *protos]
+    if protos and protoc.main(args) != 0:
+        raise RuntimeError(f"grpc_tools.protoc failed on {protos}")
+
+
+class BuildPyWithStubs(build_py):
+    """build_py (run by wheel and editable builds alike) that first generates the gRPC stubs."""
+
+    def run(self) -> None:
+        generate_stubs()
+        super().run()
+
+
 setup(
+    cmdclass={"build_py": BuildPyWithStubs},
     ext_modules=cythonize(
         extensions(),
         include_path=["src_cython"],

@@ -18,6 +18,7 @@ from gaia_ai.bots.match import add_match_subparser
 from gaia_ai.export_state import add_export_state_subparser
 from gaia_ai.games.gaia.replay import add_replay_subparser
 from gaia_ai.review.cli import add_review_subparser
+from gaia_ai.service.cli import add_serve_subparser
 from gaia_ai.suggest import add_suggest_subparser
 
 DESCRIPTION = (
@@ -35,6 +36,8 @@ EPILOG = """examples:
   gaia-ai replay tests/data/corpus-sample.jsonl.gz   judge the rules engine on the test sample
   gaia-ai replay tests/data/exports                   judge it on boardgamers.space exports
   gaia-ai bench engine --players 2 --seconds 2        measure the rules core's speed
+  gaia-ai serve --port 50051                          the gRPC move-suggestion service
+  gaia-ai suggest --server localhost:50051 --demo     best moves, searched by that service
 """
 
 
@@ -157,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_suggest_subparser(subparsers)
     add_review_subparser(subparsers)
     add_export_state_subparser(subparsers)
+    add_serve_subparser(subparsers)
     return parser
 
 

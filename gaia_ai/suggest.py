@@ -1,10 +1,15 @@
-"""``gaia-ai suggest``: ranked move suggestions for the player to move, from the command line."""
+"""``gaia-ai suggest``: ranked move suggestions for the player to move, from the command line.
+
+The search runs here, or on a `gaia-ai serve` server with ``--server HOST:PORT``; both print the
+same table (or JSON) through Report and print_report.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from gaia_ai.games.gaia.errors import GaiaError
@@ -33,8 +38,79 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--top", type=int, default=5, metavar="K", help="suggestions to show (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="search seed: same seed and budget, same answer")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    remote = parser.add_argument_group(
+        "remote search", "search on a `gaia-ai serve` server: the position is sent as given and the server "
+                         "judges it; on an error the status code and the server's message are printed")
+    remote.add_argument("--server", metavar="HOST:PORT", help="the server (or its load balancer)")
+    remote.add_argument("--token-file", metavar="FILE", help="file holding the server's bearer token")
+    remote.add_argument("--tls-ca", metavar="FILE", help="PEM CA certificate of the server's TLS certificate (TLS on)")
+    remote.add_argument("--timeout", type=float, metavar="S",
+                        help="deadline of the call in seconds (default: the time budget plus 60)")
     parser.set_defaults(func=_suggest_handler)
     return parser
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One printed suggestion. pv: the principal variation in notation, starting with the `own`
+    commands of the move itself."""
+
+    move: str
+    visits: int
+    value: float
+    win_probability: float
+    expected_score: float
+    pv: list[str]
+    own: int
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `gaia-ai suggest` prints, from a local search or a server's answer."""
+
+    position: str
+    player: int
+    faction: str | None
+    hints: list[Hint]
+    simulations: int
+    nodes: int
+    max_depth: int
+    elapsed: float
+    simulations_per_second: float
+
+
+def describe_position(round_: int, phase: str, player: int, factions: list[str | None]) -> str:
+    """The position in one line, as GaiaState's repr: round, phase, player to move, factions."""
+    names = ", ".join(f or f"p{p + 1}" for p, f in enumerate(factions))
+    return f"<GaiaState round {round_} phase {phase} to move p{player + 1} [{names}]>"
+
+
+def print_report(report: Report, as_json: bool) -> None:
+    """The table, or one JSON object (player, faction, suggestions, stats)."""
+    if as_json:
+        print(json.dumps({
+            "player": report.player,
+            "faction": report.faction,
+            "suggestions": [{
+                "move": h.move, "visits": h.visits, "value": round(h.value, 4),
+                "win_probability": round(h.win_probability, 4), "expected_score": round(h.expected_score, 2),
+                "pv": h.pv,
+            } for h in report.hints],
+            "stats": {
+                "simulations": report.simulations, "nodes": report.nodes,
+                "max_depth": report.max_depth, "elapsed": round(report.elapsed, 4),
+                "simulations_per_second": round(report.simulations_per_second, 1),
+            },
+        }))
+        return
+    print(f"{report.position}: suggestions for {report.faction}")
+    print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
+    for i, h in enumerate(report.hints, 1):
+        pv = " | ".join(h.pv[h.own:h.own + 5])
+        print(f"{i:>2}  {h.move:<44}{h.visits:>8}{h.value:>8.3f}{100 * h.win_probability:>7.1f}%"
+              f"{h.expected_score:>9.1f}  {pv}")
+    print(f"{report.simulations} simulations, {report.nodes} nodes, depth {report.max_depth}, "
+          f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)")
 
 
 def _position(args: argparse.Namespace) -> Any:
@@ -50,6 +126,10 @@ def _position(args: argparse.Namespace) -> Any:
 
 
 def _suggest_handler(args: argparse.Namespace) -> int:
+    if args.server:
+        from gaia_ai.service.cli import suggest_remote  # grpc is loaded only for a remote search
+
+        return suggest_remote(args)
     from gaia_ai.search import SearchConfig
     from gaia_ai.search.gaia import search_gaia
 
@@ -63,30 +143,15 @@ def _suggest_handler(args: argparse.Namespace) -> int:
     except (GaiaError, OSError, ValueError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
-    top = result.candidates[: max(1, args.top)]
-    if args.json:
-        print(json.dumps({
-            "player": result.player,
-            "faction": state.faction(result.player),
-            "suggestions": [{
-                "move": c.line, "visits": c.visits, "value": round(c.value, 4),
-                "win_probability": round(c.win_probability, 4), "expected_score": round(c.expected_score, 2),
-                "pv": [str(m) for m in c.pv],
-            } for c in top],
-            "stats": {
-                "simulations": result.stats.simulations, "nodes": result.stats.nodes,
-                "max_depth": result.stats.max_depth, "elapsed": round(result.stats.elapsed, 4),
-                "simulations_per_second": round(result.stats.simulations_per_second, 1),
-            },
-        }))
-        return 0
-    print(f"{state!r}: suggestions for {state.faction(result.player)}")
-    print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
-    for i, c in enumerate(top, 1):
-        pv = " | ".join(str(m) for m in c.pv[len(c.moves):len(c.moves) + 5])
-        print(f"{i:>2}  {c.line:<44}{c.visits:>8}{c.value:>8.3f}{100 * c.win_probability:>7.1f}%"
-              f"{c.expected_score:>9.1f}  {pv}")
+    n = state.setup.num_players
     st = result.stats
-    print(f"{st.simulations} simulations, {st.nodes} nodes, depth {st.max_depth}, {st.elapsed:.2f} s "
-          f"({st.simulations_per_second:,.0f}/s)")
+    print_report(Report(
+        position=describe_position(state.round, state.phase, state.current_player, [state.faction(p) for p in range(n)]),
+        player=result.player,
+        faction=state.faction(result.player),
+        hints=[Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
+                    len(c.moves)) for c in result.candidates[: max(1, args.top)]],
+        simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,
+        simulations_per_second=st.simulations_per_second,
+    ), args.json)
     return 0

@@ -1,0 +1,157 @@
+"""The service on the command line: `gaia-ai serve`, and the remote half of `gaia-ai suggest --server`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from gaia_ai.service.budget import Limits
+
+
+def _at_least(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register `gaia-ai serve`."""
+    cpus = os.cpu_count() or 1
+    d = Limits(max_concurrent=cpus)
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="run the gRPC move-suggestion service",
+        description=(
+            "Serve gaia_ai.v1.MoveSuggestionService (SuggestMoves, ValidateState), the standard gRPC health "
+            "service and server reflection. Stateless: run replicas behind any gRPC load balancer. Logs one "
+            "JSON line per call to stderr. SIGTERM or SIGINT stops it gracefully: health turns NOT_SERVING, "
+            "new calls are refused and calls in progress get --grace seconds to finish."
+        ),
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    parser.add_argument("--port", type=_at_least(0), default=50051, help="port (default 50051; 0 picks a free one)")
+    parser.add_argument("--workers", type=_at_least(1), default=None, metavar="N",
+                        help="gRPC worker threads = the most calls in progress at once, beyond which calls are "
+                             "refused with RESOURCE_EXHAUSTED (default: --max-concurrent + 4)")
+    parser.add_argument("--max-concurrent", type=_at_least(1), default=d.max_concurrent, metavar="N",
+                        help="searches running at once; one more answers RESOURCE_EXHAUSTED at once "
+                             f"(default: the CPU count, {cpus})")
+    parser.add_argument("--max-simulations", type=_at_least(1), default=d.max_simulations, metavar="N",
+                        help=f"cap on a request's simulations (default {d.max_simulations})")
+    parser.add_argument("--max-time-ms", type=_at_least(1), default=d.max_time_ms, metavar="T",
+                        help=f"cap on any search's wall time, in ms (default {d.max_time_ms})")
+    parser.add_argument("--max-threads", type=_at_least(1), default=d.max_threads, metavar="N",
+                        help=f"cap on a request's search threads (default {d.max_threads})")
+    parser.add_argument("--max-nodes", type=_at_least(2), default=d.max_nodes, metavar="N",
+                        help=f"node budget of each search tree, 56 bytes a node (default {d.max_nodes})")
+    parser.add_argument("--max-message-bytes", type=_at_least(1024), default=d.max_message_bytes, metavar="B",
+                        help=f"largest request or response (default {d.max_message_bytes})")
+    parser.add_argument("--deadline-margin-ms", type=_at_least(0), default=d.deadline_margin_ms, metavar="T",
+                        help="a search stops this long before the call's deadline, to answer in time "
+                             f"(default {d.deadline_margin_ms})")
+    parser.add_argument("--grace", type=float, default=30.0, metavar="S",
+                        help="on SIGTERM/SIGINT, seconds the calls in progress get to finish (default 30)")
+    parser.add_argument("--tls-cert", type=Path, metavar="FILE", help="PEM certificate (chain): serve TLS; with --tls-key")
+    parser.add_argument("--tls-key", type=Path, metavar="FILE", help="PEM private key of --tls-cert")
+    parser.add_argument("--auth-token-file", type=Path, metavar="F",
+                        help="require 'authorization: Bearer <token>' with the token in this file (health stays open)")
+    parser.set_defaults(func=_serve_handler)
+    return parser
+
+
+def _serve_handler(args: argparse.Namespace) -> int:
+    from gaia_ai.service.auth import read_token
+    from gaia_ai.service.server import ServerOptions, serve
+
+    try:
+        limits = Limits(max_concurrent=args.max_concurrent, max_simulations=args.max_simulations,
+                        max_time_ms=args.max_time_ms, max_threads=args.max_threads, max_nodes=args.max_nodes,
+                        max_message_bytes=args.max_message_bytes, deadline_margin_ms=args.deadline_margin_ms)
+        token = read_token(args.auth_token_file) if args.auth_token_file else None
+        for path in (args.tls_cert, args.tls_key):
+            if path is not None and not path.is_file():
+                raise ValueError(f"{path}: no such file")
+        options = ServerOptions(host=args.host, port=args.port, workers=args.workers or args.max_concurrent + 4,
+                                limits=limits, tls_cert=args.tls_cert, tls_key=args.tls_key, auth_token=token,
+                                grace_s=args.grace)
+        return serve(options)
+    except (OSError, ValueError, RuntimeError) as e:
+        print(f"gaia-ai serve: {e}", file=sys.stderr)
+        return 2
+
+
+def suggest_remote(args: argparse.Namespace) -> int:
+    """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
+    would; on a failed call print the status code name and the server's message, exit status 1."""
+    from gaia_ai.service.client import ServiceError, SuggestClient
+    from gaia_ai.suggest import Hint, Report, describe_position, print_report
+
+    try:
+        position = _remote_position(args)
+        token = None
+        if args.token_file:
+            from gaia_ai.service.auth import read_token
+
+            token = read_token(args.token_file)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"gaia-ai suggest: {e}", file=sys.stderr)
+        return 2
+    timeout = args.timeout if args.timeout is not None else (args.time_ms or 0) / 1000 + 60
+    try:
+        with SuggestClient(args.server, token=token, tls_ca=args.tls_ca, timeout=timeout) as client:
+            reply = client.suggest(position, simulations=None if args.time_ms else (args.simulations or 2000),
+                                   time_ms=args.time_ms, threads=args.threads, top_k=max(1, args.top), seed=args.seed)
+    except ServiceError as e:
+        print(f"gaia-ai suggest: {e.code.name}: {e.details}", file=sys.stderr)
+        return 1
+    except OSError as e:   # the CA file
+        print(f"gaia-ai suggest: {e}", file=sys.stderr)
+        return 2
+    info = reply.position
+    print_report(Report(
+        position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
+        player=reply.player,
+        faction=reply.faction or None,
+        hints=[Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
+                    len(s.commands)) for s in reply.suggestions],
+        simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
+        elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
+    ), args.json)
+    return 0
+
+
+def _remote_position(args: argparse.Namespace) -> Any:
+    """The position named on the command line, as a Position message (not checked here)."""
+    from google.protobuf import json_format
+
+    from gaia_ai.service.client import demo_position, position_from_bgs, position_from_record
+    from gaia_ai.v1 import suggest_pb2 as pb
+    from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
+
+    if args.demo:
+        return demo_position()
+    if args.bgs:
+        return position_from_bgs(Path(args.bgs).read_text(encoding="utf-8"))
+    if args.state:
+        text = Path(args.state).read_text(encoding="utf-8")
+        try:
+            return pb.Position(gaia_state=json_format.Parse(text, GaiaGameState()))
+        except json_format.ParseError as e:
+            raise ValueError(f"{args.state}: not a GaiaGameState in protobuf's JSON mapping: {e}") from None
+    if args.game is None or args.move is None:
+        raise ValueError("--corpus needs --game ID and --move K")
+    from gaia_ai.games.gaia.corpus import read_corpus
+
+    for record in read_corpus(args.corpus):
+        if record.id == args.game:
+            return position_from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
+                                         "nbPlayers": record.num_players, "moveHistory": record.move_history},
+                                        args.move)
+    raise ValueError(f"no game {args.game!r} in {args.corpus}")

@@ -1,0 +1,234 @@
+"""The gRPC server: MoveSuggestionService (SuggestMoves, ValidateState), the standard health service
+and server reflection, with bounded concurrency, budgets capped by the server's limits and the
+call's deadline, token authentication, TLS, one JSON log line per call and graceful shutdown.
+
+    server = SuggestionServer(ServerOptions(port=0)); port = server.start(); ...; server.stop(grace=5)
+    serve(options)   # blocks until SIGTERM/SIGINT, then stops gracefully (`gaia-ai serve`)
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable
+from concurrent import futures
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from gaia_ai.search import CancelToken
+from gaia_ai.service.auth import TokenAuthInterceptor
+from gaia_ai.service.budget import DEFAULT_TOP_K, FinishTimes, Limits, plan_budget
+from gaia_ai.service.calllog import LOGGER, CallLogInterceptor, configure_json_logging, note
+from gaia_ai.service.errors import NoTimeError, RequestError
+from gaia_ai.service.games import GAMES, game_adapter
+from gaia_ai.v1 import suggest_pb2 as pb
+from gaia_ai.v1 import suggest_pb2_grpc as pb_grpc
+
+SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["MoveSuggestionService"].full_name
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """How `gaia-ai serve` runs: the address, the worker threads, the limits, TLS and the token.
+
+    workers: gRPC worker threads; also the most calls in progress at once (searches, checks, health):
+    beyond it gRPC answers RESOURCE_EXHAUSTED without queueing. Keep it above limits.max_concurrent so
+    that checks and health calls find a thread while searches run.
+    grace_s: on stop, seconds the calls in progress get to finish before they are cancelled.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 50051
+    workers: int = 8
+    limits: Limits = field(default_factory=Limits)
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    auth_token: str | None = None
+    grace_s: float = 30.0
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise ValueError(f"workers must be >= 1, got {self.workers}")
+        if (self.tls_cert is None) != (self.tls_key is None):
+            raise ValueError("TLS needs both a certificate and its key (--tls-cert and --tls-key)")
+        if self.grace_s < 0:
+            raise ValueError(f"grace must be >= 0 seconds, got {self.grace_s}")
+
+
+class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
+    """The service's two methods; stateless apart from the count of searches running."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._slots = threading.BoundedSemaphore(limits.max_concurrent)
+        self._lock = threading.Lock()
+        self._active = 0
+        self.finish_times = FinishTimes()
+
+    @property
+    def active_searches(self) -> int:
+        """Searches running now."""
+        with self._lock:
+            return self._active
+
+    def SuggestMoves(self, request: pb.SuggestMovesRequest, context: grpc.ServicerContext) -> Any:
+        """Search the posted position within the capped budget (see suggest.proto)."""
+        start = time.perf_counter()
+        kind = request.WhichOneof("budget")
+        note(game=request.game, budget={"simulations": request.simulations if kind == "simulations" else None,
+                                        "time_ms": request.time_ms if kind == "time_ms" else None,
+                                        "threads": request.threads or 1})
+        return _answer(context, lambda: self._suggest(request, context, start))
+
+    def ValidateState(self, request: pb.ValidateStateRequest, context: grpc.ServicerContext) -> Any:
+        """Decode and check the posted position; its legal moves, no search."""
+        note(game=request.game)
+
+        def check() -> pb.ValidateStateResponse:
+            adapter = game_adapter(request.game)
+            return adapter.validate(adapter.decode(request.position))
+
+        return _answer(context, check)
+
+    def _suggest(self, request: pb.SuggestMovesRequest, context: grpc.ServicerContext, start: float) -> Any:
+        adapter = game_adapter(request.game)
+        if not self._slots.acquire(blocking=False):
+            return _Abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                          f"busy: {self.limits.max_concurrent} searches already running; retry later")
+        with self._lock:
+            self._active += 1
+        try:
+            state = adapter.decode(request.position)
+            kind = request.WhichOneof("budget")
+            budget = plan_budget(
+                simulations=request.simulations if kind == "simulations" else None,
+                time_ms=request.time_ms if kind == "time_ms" else None,
+                threads=request.threads, seed=request.seed, limits=self.limits,
+                remaining_s=context.time_remaining(), spent_ms=(time.perf_counter() - start) * 1000,
+                reserve_ms=self.finish_times.estimate(),
+            )
+            config = budget.config
+            note(search={"simulations": config.simulations, "time_ms": config.time_ms, "threads": config.threads,
+                         "deadline_limited": budget.deadline_limited})
+            searched = time.perf_counter()
+            response = adapter.suggest(state, config, request.top_k or DEFAULT_TOP_K, _cancel_token(context))
+            # what the call took beyond its search's time cap: the search's overrun, then the answer
+            beyond = (time.perf_counter() - searched) * 1000 - min(config.time_ms, response.stats.elapsed_seconds * 1000)
+            self.finish_times.add(beyond)
+        finally:
+            with self._lock:
+                self._active -= 1
+            self._slots.release()
+        response.budget.CopyFrom(pb.AppliedBudget(
+            simulations=config.simulations or 0, time_ms=config.time_ms or 0, threads=config.threads,
+            max_nodes=config.max_nodes, deadline_limited=budget.deadline_limited, notes=budget.notes))
+        response.stats.server_ms = (time.perf_counter() - start) * 1000
+        return response
+
+
+@dataclass(frozen=True)
+class _Abort:
+    code: grpc.StatusCode
+    message: str
+
+
+def _answer(context: grpc.ServicerContext, work: Callable[[], Any]) -> Any:
+    """Run a handler's work and map its errors to status codes; unexpected errors are logged and
+    answered INTERNAL without their details (nothing of the server leaks to the client)."""
+    try:
+        result = work()
+    except RequestError as e:
+        result = _Abort(grpc.StatusCode.INVALID_ARGUMENT, str(e))
+    except NoTimeError as e:
+        result = _Abort(grpc.StatusCode.DEADLINE_EXCEEDED, str(e))
+    except Exception:  # noqa: BLE001 (any other failure is a server bug: log it, answer INTERNAL, keep serving)
+        LOGGER.exception("internal error", extra={"fields": {"peer": context.peer()}})
+        result = _Abort(grpc.StatusCode.INTERNAL, "internal error (logged by the server)")
+    if isinstance(result, _Abort):
+        context.abort(result.code, result.message)
+    return result
+
+
+def _cancel_token(context: grpc.ServicerContext) -> CancelToken:
+    """A token that stops the search when the call ends early (cancelled, deadline passed, server
+    stopping); cancelling it after a normal end does nothing."""
+    token = CancelToken()
+    if not context.add_callback(token.cancel):
+        token.cancel()   # the call already ended
+    return token
+
+
+class SuggestionServer:
+    """A running gRPC server with the service, health and reflection."""
+
+    def __init__(self, options: ServerOptions) -> None:
+        self.options = options
+        self.servicer = MoveSuggestionServicer(options.limits)
+        self.health = health.HealthServicer(experimental_non_blocking=True,
+                                            experimental_thread_pool=futures.ThreadPoolExecutor(max_workers=1))
+        interceptors: list[grpc.ServerInterceptor] = [CallLogInterceptor()]
+        if options.auth_token is not None:
+            interceptors.append(TokenAuthInterceptor(options.auth_token))
+        size = options.limits.max_message_bytes
+        self._server = grpc.server(
+            futures.ThreadPoolExecutor(max_workers=options.workers, thread_name_prefix="gaia-ai-rpc"),
+            interceptors=interceptors,
+            options=[("grpc.max_receive_message_length", size), ("grpc.max_send_message_length", size),
+                     ("grpc.so_reuseport", 0)],
+            maximum_concurrent_rpcs=options.workers,
+        )
+        pb_grpc.add_MoveSuggestionServiceServicer_to_server(self.servicer, self._server)
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, self._server)
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+            self._server)
+        self.port: int | None = None
+
+    def start(self) -> int:
+        """Bind and start serving; the bound port (useful with port 0)."""
+        o = self.options
+        address = f"{o.host}:{o.port}"
+        if o.tls_cert is not None and o.tls_key is not None:
+            credentials = grpc.ssl_server_credentials([(o.tls_key.read_bytes(), o.tls_cert.read_bytes())])
+            port = self._server.add_secure_port(address, credentials)
+        else:
+            port = self._server.add_insecure_port(address)
+        if port == 0:
+            raise OSError(f"cannot listen on {address}")
+        self._server.start()
+        for service in ("", SERVICE_NAME):
+            self.health.set(service, health_pb2.HealthCheckResponse.SERVING)
+        self.port = port
+        LOGGER.info("serving", extra={"fields": {
+            "address": f"{o.host}:{port}", "tls": o.tls_cert is not None, "auth": o.auth_token is not None,
+            "workers": o.workers, "games": list(GAMES), "limits": o.limits.__dict__}})
+        return port
+
+    def stop(self, grace: float | None = None) -> None:
+        """Report NOT_SERVING, refuse new calls, give calls in progress `grace` seconds (default: the
+        options' grace), then cancel the rest (their searches stop) and return."""
+        self.health.enter_graceful_shutdown()
+        grace = self.options.grace_s if grace is None else grace
+        LOGGER.info("stopping", extra={"fields": {"grace_s": grace}})
+        self._server.stop(grace).wait()
+        LOGGER.info("stopped")
+
+
+def serve(options: ServerOptions) -> int:
+    """Run the server until SIGTERM or SIGINT, then stop gracefully; the exit status."""
+    configure_json_logging()
+    server = SuggestionServer(options)
+    server.start()
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda signum, _frame: stop.set())
+    while not stop.wait(0.5):
+        pass
+    server.stop()
+    return 0
