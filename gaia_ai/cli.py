@@ -20,6 +20,7 @@ from gaia_ai.games.gaia.replay import add_replay_subparser
 from gaia_ai.review.cli import add_review_subparser
 from gaia_ai.service.cli import add_serve_subparser
 from gaia_ai.suggest import add_suggest_subparser
+from gaia_ai.tournament.cli import add_export_subparser, add_report_subparser, add_tournament_subparser
 
 DESCRIPTION = (
     "gaia-ai: game AI for Gaia Project (a Cython rules core, MCTS search and tools around them). "
@@ -38,6 +39,9 @@ EPILOG = """examples:
   gaia-ai bench engine --players 2 --seconds 2        measure the rules core's speed
   gaia-ai serve --port 50051                          the gRPC move-suggestion service
   gaia-ai suggest --server localhost:50051 --demo     best moves, searched by that service
+  gaia-ai tournament examples/tournament.toml         a tournament between bots (resumes when re-run)
+  gaia-ai report tournament.sqlite                    its report: Markdown and PNG plots
+  gaia-ai export tournament.sqlite --game ID          one of its games as a corpus record, for replay
 """
 
 
@@ -161,6 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_subparser(subparsers)
     add_export_state_subparser(subparsers)
     add_serve_subparser(subparsers)
+    add_tournament_subparser(subparsers)
+    add_report_subparser(subparsers)
+    add_export_subparser(subparsers)
     return parser
 
 

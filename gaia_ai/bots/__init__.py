@@ -7,6 +7,6 @@ Name a bot with a spec string, ``name`` or ``name:key=value,key=value`` (see ``m
     make_bot("mcts:sims=800,threads=2")
 """
 
-from gaia_ai.bots.base import Bot, BotSpecError, make_bot, parse_spec
+from gaia_ai.bots.base import Bot, BotSpecError, make_bot, parse_spec, with_seed
 
-__all__ = ["Bot", "BotSpecError", "make_bot", "parse_spec"]
+__all__ = ["Bot", "BotSpecError", "make_bot", "parse_spec", "with_seed"]

@@ -140,6 +140,20 @@ BOTS: dict[str, Callable[[dict[str, str], str], Bot]] = {
 }
 
 
+# bots whose spec takes a seed: the tournament runner gives each game its own
+SEEDED_BOTS = frozenset({"random", "mcts"})
+
+
+def with_seed(spec: str, seed: int) -> str:
+    """The spec with ``seed=N`` added when the bot takes a seed and the spec sets none (a seed the
+    spec names is kept: its author wanted that one)."""
+    name, params = parse_spec(spec)
+    if name not in SEEDED_BOTS or "seed" in params:
+        return spec
+    params["seed"] = str(seed)
+    return f"{name}:" + ",".join(f"{key}={value}" for key, value in params.items())
+
+
 def make_bot(spec: str) -> Bot:
     """The bot a spec string names; BotSpecError says what is wrong with a bad one."""
     name, params = parse_spec(spec)

@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from gaia_ai.bots.base import Bot, BotSpecError, make_bot
-from gaia_ai.games.gaia.engine import FACTIONS, GaiaState
+from gaia_ai.bots.base import BotSpecError, make_bot
+from gaia_ai.bots.play import HOME, MAX_MOVES, draw_factions, play_game, rotations
 from gaia_ai.games.gaia.setup import GameSetup
 
-HOME = {f: i // 2 for i, f in enumerate(FACTIONS)}   # factions come in pairs sharing a home planet
-MAX_MOVES = 20000                                   # a game longer than this is a bug, not a game
+# the deal helpers live in bots.play (shared with the tournament runner); re-exported for callers
+__all__ = ["HOME", "MAX_MOVES", "GameResult", "MatchResult", "add_match_subparser", "draw_factions",
+           "format_summary", "play_game", "rotations", "run_match"]
 
 
 @dataclass
@@ -74,35 +75,6 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def draw_factions(rng: random.Random, players: int) -> list[str]:
-    """Distinct factions with distinct home planets."""
-    factions: list[str] = []
-    for faction in rng.sample(FACTIONS, len(FACTIONS)):
-        if all(HOME[faction] != HOME[f] for f in factions):
-            factions.append(faction)
-        if len(factions) == players:
-            return factions
-    raise AssertionError("unreachable: 7 home planets for at most 4 players")
-
-
-def play_game(bots: Sequence[Bot], seats: list[int], factions: list[str], setup: GameSetup) -> list[int]:
-    state = GaiaState.new(setup)
-    for seat, faction in enumerate(factions):
-        state.apply_line(f"p{seat + 1} faction {faction}")
-    for _ in range(MAX_MOVES):
-        if state.is_terminal:
-            scores = state.final_scores()
-            assert scores is not None
-            return scores
-        state.apply(bots[seats[state.current_player]].choose(state))
-    raise RuntimeError(f"game with setup seed {setup.seed!r} did not end in {MAX_MOVES} moves")
-
-
-def rotations(players: int) -> list[list[int]]:
-    """Seat assignments of one rotation: each bot plays each seat equally often."""
-    return [[(seat + r) % 2 for seat in range(players)] for r in range(2)]
-
-
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
               progress: IO[str] | None = None) -> MatchResult:
     bots = [make_bot(spec) for spec in specs]
@@ -116,7 +88,7 @@ def run_match(specs: Sequence[str], players: int, games: int, seed: int,
         for seats in per_rotation:
             if len(result.games) == games:
                 break
-            vp = play_game(bots, seats, factions, setup)
+            vp = play_game(bots, seats, factions, setup).scores
             result.games.append(GameResult(setup_seed, seats, factions, vp))
             if progress is not None:
                 print(f"game {len(result.games)}/{games}: {factions} seats {seats} VP {vp}", file=progress)

@@ -1,0 +1,222 @@
+"""Tournament results for people: the terminal tables, and a report folder (Markdown and PNG plots).
+
+``write_report(db, folder)`` writes ``report.md`` (settings, standings with rating intervals,
+head-to-head records, seats, factions) and four matplotlib plots: ``ratings.png`` (rating with its
+95% interval per bot), ``scores_by_bot.png`` and ``scores_by_faction.png`` (final VP distributions)
+and ``win_rate_by_seat.png`` (win share per seat and bot with 95% intervals).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gaia_ai.tournament.ratings import group_stats, summary
+from gaia_ai.tournament.store import StoredGame, StoreError, TournamentStore
+
+PLOTS = ("ratings.png", "scores_by_bot.png", "scores_by_faction.png", "win_rate_by_seat.png")
+
+
+def _num(x: float | None, digits: int = 1) -> str:
+    return "-" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.{digits}f}"
+
+
+def _interval(low: float | None, high: float | None, digits: int = 1) -> str:
+    return f"[{_num(low, digits)}, {_num(high, digits)}]"
+
+
+def _rows(data: dict[str, Any]) -> tuple[list[list[str]], list[list[str]]]:
+    standings = [[str(i + 1), s["bot"], _num(s["mu"], 2), _interval(s["low"], s["high"], 2), str(s["games"]),
+                  _num(s["wins"]), _num(100 * s["wins"] / s["games"]), _num(s["average_vp"])]
+                 for i, s in enumerate(data["standings"])]
+    pairwise = [[p["a"], p["b"], str(p["games"]), _num(100 * p["win_rate"]),
+                 _interval(_pct(p["win_low"]), _pct(p["win_high"])), _num(p["margin"]),
+                 _interval(p["margin_low"], p["margin_high"])] for p in data["pairwise"]]
+    return standings, pairwise
+
+
+def _pct(x: float | None) -> float | None:
+    return None if x is None else 100 * x
+
+
+STANDING_HEAD = ["#", "bot", "rating", "95% interval", "games", "wins", "win %", "avg VP"]
+PAIR_HEAD = ["bot A", "bot B", "games", "A ahead %", "95% interval", "A margin VP", "95% interval"]
+
+
+def _text_table(head: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+             for row in [head, *rows]]
+    return "\n".join(lines)
+
+
+def terminal_tables(data: dict[str, Any]) -> str:
+    """The standings and the head-to-head records as plain text tables."""
+    standings, pairwise = _rows(data)
+    parts = [f"{data['games']} games. Ratings: openskill Plackett-Luce mu, interval mu +- 1.96 sigma.",
+             _text_table(STANDING_HEAD, standings)]
+    if pairwise:
+        parts += ["", "Head to head (ties count half; margin = A's VP minus B's):", _text_table(PAIR_HEAD, pairwise)]
+    return "\n".join(parts)
+
+
+def _md_table(head: list[str], rows: list[list[str]]) -> str:
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+                     + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def _group_rows(stats: Sequence[Any]) -> list[list[str]]:
+    return [[g.key, str(g.games), _num(g.average_vp), _num(100 * g.win_rate),
+             _interval(100 * g.win_low, 100 * g.win_high)] for g in stats]
+
+
+def _settings(config: dict[str, Any]) -> list[str]:
+    lines = []
+    for key, value in sorted(config.items()):
+        if key == "bots":
+            value = ", ".join(b["name"] if b["name"] == b["spec"] else f"{b['name']} (`{b['spec']}`)" for b in value)
+        elif key == "factions" and value is None:
+            value = "drawn per deal"
+        elif value is None:
+            continue
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
+        lines.append(f"- {key}: {value}")
+    return lines
+
+
+def markdown(tournament: dict[str, Any] | None, games: Sequence[StoredGame], data: dict[str, Any]) -> str:
+    """The report's Markdown text."""
+    standings, pairwise = _rows(data)
+    name = tournament["name"] if tournament else "tournament"
+    config = tournament["config"] if tournament else {}
+    minutes = sum(g.seconds for g in games) / 60
+    group_head = ["", "games", "avg VP", "win %", "95% interval"]
+    lines = [
+        f"# Tournament report: {name}", "",
+        (f"{len(games)} games stored, {minutes:.1f} minutes of play in all "
+        f"({sum(g.n_moves for g in games) / max(len(games), 1):.0f} moves a game on average)."), "",
+        "## Settings", "", *_settings(config), "",
+        "## Standings", "",
+        ("Ratings: openskill's Plackett-Luce model over each game's final ranking (ties share a rank), "
+        "games taken in schedule order; the interval is mu +- 1.96 sigma. Wins: a sole winner scores 1, "
+        "tied winners share it."), "",
+        _md_table(STANDING_HEAD, standings), "", "![ratings](ratings.png)", "",
+        "## Head to head", "",
+        ("A ahead: the share of the games both played in which A finished with more VP than B (ties count "
+        "half), with a Wilson 95% interval; margin: A's VP minus B's, with a Student t 95% interval."), "",
+        _md_table(PAIR_HEAD, pairwise) if pairwise else "(no two bots met)", "",
+        "## Final scores", "", "![scores by bot](scores_by_bot.png)", "",
+        "![scores by faction](scores_by_faction.png)", "",
+        "## Seats", "", "Win share by seat (a seat advantage shows here), with Wilson 95% intervals.", "",
+        _md_table(["seat", *group_head[1:]], _group_rows(group_stats(games, "seat"))), "",
+        "![win rate by seat](win_rate_by_seat.png)", "",
+        "## Factions", "",
+        _md_table(["faction", *group_head[1:]], _group_rows(group_stats(games, "faction"))), "",
+    ]
+    return "\n".join(lines)
+
+
+def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")   # files only: no display needed
+    import matplotlib.pyplot as plt
+
+    bots = [s["bot"] for s in data["standings"]]
+
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.5 * len(bots)))
+    ys = list(range(len(bots)))[::-1]
+    mus = [s["mu"] for s in data["standings"]]
+    errs = [1.959964 * s["sigma"] for s in data["standings"]]
+    ax.errorbar(mus, ys, xerr=errs, fmt="o", capsize=4)
+    ax.set_yticks(ys, bots)
+    ax.set_xlabel("rating (Plackett-Luce mu, 95% interval)")
+    ax.set_title("Ratings")
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(folder / "ratings.png", dpi=100)
+    plt.close(fig)
+
+    vp_by_bot: dict[str, list[int]] = defaultdict(list)
+    for g in games:
+        for bot, vp in zip(g.bots, g.scores, strict=True):
+            vp_by_bot[bot].append(vp)
+    fig, ax = plt.subplots(figsize=(max(5, 1.2 * len(bots)), 4))
+    ax.boxplot([vp_by_bot[b] for b in bots], showmeans=True)
+    ax.set_xticks(range(1, len(bots) + 1), bots, rotation=20, ha="right")
+    ax.set_ylabel("final VP")
+    ax.set_title("Final scores by bot")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(folder / "scores_by_bot.png", dpi=100)
+    plt.close(fig)
+
+    cell: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for g in games:
+        for bot, faction, vp in zip(g.bots, g.factions, g.scores, strict=True):
+            cell[faction, bot].append(vp)
+    factions = sorted({f for f, _ in cell})
+    width = 0.8 / len(bots)
+    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(factions) * max(1, len(bots) / 2)), 4.5))
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, bot in enumerate(bots):
+        positions = [k + (i - (len(bots) - 1) / 2) * width for k, f in enumerate(factions) if cell[f, bot]]
+        values = [cell[f, bot] for f in factions if cell[f, bot]]
+        if values:
+            parts = ax.boxplot(values, positions=positions, widths=width * 0.9, patch_artist=True,
+                               manage_ticks=False)
+            for box in parts["boxes"]:
+                box.set_facecolor(colors[i % len(colors)])
+                box.set_alpha(0.6)
+        ax.plot([], [], "s", color=colors[i % len(colors)], label=bot)
+    ax.set_xticks(range(len(factions)), factions, rotation=30, ha="right")
+    ax.set_ylabel("final VP")
+    ax.set_title("Final scores by faction and bot")
+    ax.legend(fontsize="small")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(folder / "scores_by_faction.png", dpi=100)
+    plt.close(fig)
+
+    seats = max((g.players for g in games), default=2)
+    stats = {g.key: g for g in group_stats(games, "bot-seat")}
+    fig, ax = plt.subplots(figsize=(max(5, 1.5 * seats), 4))
+    for i, bot in enumerate(bots):
+        xs, rates, lows, highs = [], [], [], []
+        for seat in range(seats):
+            stat = stats.get(f"{bot} @ p{seat + 1}")
+            if stat is not None:
+                xs.append(seat + (i - (len(bots) - 1) / 2) * width)
+                rates.append(stat.win_rate)
+                lows.append(stat.win_rate - stat.win_low)
+                highs.append(stat.win_high - stat.win_rate)
+        ax.bar(xs, rates, width=width * 0.9, yerr=[lows, highs], capsize=3, label=bot, alpha=0.8)
+    ax.set_xticks(range(seats), [f"p{s + 1}" for s in range(seats)])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win share (95% interval)")
+    ax.set_title("Win rate by seat")
+    ax.legend(fontsize="small")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(folder / "win_rate_by_seat.png", dpi=100)
+    plt.close(fig)
+
+
+def write_report(db: str | Path, folder: str | Path) -> list[Path]:
+    """Write ``report.md`` and the plots into ``folder`` (created if needed); returns the files.
+    Raises StoreError when ``db`` is not a tournament database or holds no finished game."""
+    with TournamentStore(db, readonly=True) as store:
+        tournament = store.tournament()
+        games = store.games()
+    if not games:
+        raise StoreError(f"{db} holds no finished game yet: nothing to report")
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    data = summary(games)
+    (out / "report.md").write_text(markdown(tournament, games, data), encoding="utf-8")
+    _plots(games, data, out)
+    return [out / "report.md", *(out / name for name in PLOTS)]
