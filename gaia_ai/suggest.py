@@ -139,7 +139,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
             simulations=None if args.time_ms else (args.simulations or 2000),
             time_ms=args.time_ms, threads=args.threads, seed=args.seed,
         )
-        result = search_gaia(state, config)
+        result = search_gaia(state, config, top_k=max(1, args.top))
     except (GaiaError, OSError, ValueError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2

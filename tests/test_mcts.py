@@ -330,6 +330,15 @@ def test_gaia_search_moves_and_a_restricted_root() -> None:
     assert [(c.moves, c.visits) for c in result.candidates] == [(worst.moves, 300)]
 
 
+def test_gaia_top_k_keeps_the_most_visited_candidates() -> None:
+    state = gaia_position(2)
+    config = SearchConfig(simulations=300, seed=4)
+    everything = search_gaia(state, config)
+    top = search_gaia(state, config, top_k=2)
+    assert len(everything.candidates) > 2
+    assert top.candidates == everything.candidates[:2]
+
+
 def test_gaia_searcher_cancelled_before_it_starts() -> None:
     token = CancelToken()
     token.cancel()

@@ -66,12 +66,14 @@ class SearchResult:
 
 
 def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,
-                root_moves: Sequence[int] | None = None) -> SearchResult:
+                root_moves: Sequence[int] | None = None, top_k: int | None = None) -> SearchResult:
     """Search the decision of state.current_player in a fresh tree; state is not changed.
 
     cancel: a CancelToken; cancel() from another thread stops the search, which returns what it has
     (result.stats.cancelled). root_moves: search moves (ints from search_moves(state)) the root is
-    restricted to, e.g. to evaluate a given move with the whole budget; ValueError if one is not legal."""
+    restricted to, e.g. to evaluate a given move with the whole budget; ValueError if one is not legal.
+    top_k: keep only the k most visited candidates (their notation and PV are built in Python, which a
+    busy service should not spend on moves it will not show)."""
     config = config or SearchConfig()
     _check_not_over(state)
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
@@ -81,7 +83,7 @@ def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel:
                           root_moves=root_moves)
     finally:
         del owner
-    return _result(raw, state, core)
+    return _result(raw, state, core, top_k)
 
 
 class GaiaSearcher:
@@ -132,9 +134,10 @@ def _check_not_over(state: GaiaState) -> None:
         raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
 
 
-def _result(raw: dict[str, Any], state: GaiaState, core: Any) -> SearchResult:
+def _result(raw: dict[str, Any], state: GaiaState, core: Any, top_k: int | None = None) -> SearchResult:
     labels = list(state.setup.board.labels)
-    candidates = [_candidate(c, core, labels) for c in raw["candidates"]]
+    ranked = raw["candidates"] if top_k is None else raw["candidates"][: max(1, top_k)]
+    candidates = [_candidate(c, core, labels) for c in ranked]
     return SearchResult(candidates, SearchStats.from_dict(raw["stats"]), int(raw["player"]))
 
 

@@ -54,7 +54,7 @@ class GaiaAdapter:
         if state.is_terminal:
             raise RequestError(f"position: the game is over (final scores {state.final_scores()}): "
                                "there is no move to suggest")
-        result = search_gaia(state, config, cancel=cancel)
+        result = search_gaia(state, config, cancel=cancel, top_k=top_k)
         response = pb.SuggestMovesResponse(game=GAME, player=result.player,
                                            faction=state.faction(result.player) or "", position=_info(state))
         for c in result.candidates[:top_k]:
