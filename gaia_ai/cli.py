@@ -11,6 +11,8 @@ when their subcommand runs, so ``gaia-ai --help`` stays instant.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -174,4 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gaia-ai`` with argv (default: sys.argv[1:]) and return the exit status."""
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:
+        # the reader left (`gaia-ai replay ... | head`): stop quietly like other Unix tools, with the
+        # shell's status for SIGPIPE; stdout goes to /dev/null so the exit's flush cannot fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +82,17 @@ def test_python_dash_m_gaia_ai_runs_the_same_cli() -> None:
     )
     assert done.returncode == 0
     assert "usage: gaia-ai" in done.stdout
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(data_dir: Path) -> None:
+    """`gaia-ai replay ... | head -1`: the closed pipe ends the command quietly (status 141, SIGPIPE's)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gaia_ai", "replay", str(data_dir / "corpus-sample.jsonl.gz"), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert json.loads(process.stdout.readline())["passed"]
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=120) == 141
+    assert "Traceback" not in stderr
