@@ -130,6 +130,13 @@ def test_distance_and_neighbours() -> None:
     assert len(board.neighbours(board.index("8C"))) == 6
 
 
+def test_distance_table_agrees_with_distance() -> None:
+    board = Board(MAP_3P)
+    table = board.distance_table()
+    assert table[board.index("8C")][board.index("3A6")] == 10
+    assert table == [[board.distance(i, j) for j in range(len(board))] for i in range(len(board))]
+
+
 @pytest.mark.parametrize("label", ["", "5", "5D3", "5A12", "5B6", "0A1", "A1", "5a1", "11A1x", "5A01"])
 def test_bad_label_syntax(label: str) -> None:
     with pytest.raises(NotationError, match=repr(label).replace("\\", "\\\\")):

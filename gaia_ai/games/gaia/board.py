@@ -18,6 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import numpy as np
+
 from gaia_ai.games.gaia.errors import NotationError, SetupError
 
 
@@ -261,6 +263,16 @@ class Board:
     def distance(self, i: int, j: int) -> int:
         a, b = self.hexes[i], self.hexes[j]
         return hex_distance(a.q, a.r, b.q, b.r)
+
+    def distance_table(self) -> list[list[int]]:
+        """distance(i, j) for every pair, as rows: one numpy pass instead of n^2 Python calls (a new
+        game's core needs it, and the service and the tournament make many)."""
+        q = np.array([h.q for h in self.hexes], dtype=np.int32)
+        r = np.array([h.r for h in self.hexes], dtype=np.int32)
+        dq = q[:, None] - q[None, :]
+        dr = r[:, None] - r[None, :]
+        table: list[list[int]] = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).tolist()
+        return table
 
     def __len__(self) -> int:
         return len(self.hexes)

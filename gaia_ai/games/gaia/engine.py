@@ -31,8 +31,7 @@ def _core_for(setup: GameSetup) -> Any:
     board = setup.board
     hexes = board.hexes
     sector_ids = sorted({h.sector for h in hexes})
-    n = len(hexes)
-    distances = [[board.distance(i, j) for j in range(n)] for i in range(n)]
+    distances = board.distance_table()
     tech_at = [_tile_number(setup.tech_tiles[pos]) for pos in POSITIONS[:9]]
     tech_at += [_tile_number(setup.adv_tech_tiles[pos]) for pos in POSITIONS[9:]]
     core = gaia_rules.Core(
