@@ -20,7 +20,7 @@ from gaia_ai.games.gaia.replay import replay_record
 from gaia_ai.tournament.config import TournamentConfigError, load_config
 from gaia_ai.tournament.ratings import mean_interval, standings, t95, wilson_interval
 from gaia_ai.tournament.report import PLOTS
-from gaia_ai.tournament.runner import BackendError, run_tournament
+from gaia_ai.tournament.runner import BackendError, game_cpus, run_tournament
 from gaia_ai.tournament.schedule import build_schedule
 from gaia_ai.tournament.store import StoreError, TournamentStore
 
@@ -248,6 +248,13 @@ def test_ray_backend_on_a_local_instance_stores_the_same_games(tmp_path: Path) -
         pytest.skip(f"Ray cannot start on this machine: {e}")
     assert summary.played == 6 and not summary.failures
     assert _rows(on_ray.db) == _rows(options.db)
+
+
+def test_a_game_reserves_its_bots_search_threads(tmp_path: Path) -> None:
+    config, _ = _config(tmp_path, bots=["random", "mcts:sims=10,threads=2"])
+    assert {game_cpus(game) for game in build_schedule(config)} == {2}
+    config, _ = _config(tmp_path, bots=["random", "greedy"])
+    assert {game_cpus(game) for game in build_schedule(config)} == {1}
 
 
 def test_ray_backend_names_an_address_nobody_answers_at(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-from gaia_ai.bots.base import make_bot
+from gaia_ai.bots.base import make_bot, parse_spec
 from gaia_ai.bots.play import play_game
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.setup import GameSetup
@@ -119,7 +119,8 @@ def run_ray(games: Sequence[ScheduledGame], workers: int, address: str | None) -
             where = f"the Ray cluster at {address}" if address else "a local Ray instance"
             raise BackendError(f"cannot start {where}: {type(e).__name__}: {e}") from None
     task = ray.remote(num_cpus=1)(_guarded)
-    pending = {task.remote(game): game for game in games}
+    cluster_cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    pending = {task.options(num_cpus=min(game_cpus(game), cluster_cpus)).remote(game): game for game in games}
     refs = list(pending)
     try:
         while refs:
@@ -135,6 +136,16 @@ def run_ray(games: Sequence[ScheduledGame], workers: int, address: str | None) -
             ray.cancel(ref, force=True)
         if started_here:
             ray.shutdown()
+
+
+def game_cpus(game: ScheduledGame) -> int:
+    """CPUs one game keeps busy: the most search threads of its bots (they move one at a time), so a
+    Ray scheduler does not pack two 2-thread MCTS games onto two cores."""
+    threads = 1
+    for spec in game.specs:
+        raw = parse_spec(spec)[1].get("threads", "1")
+        threads = max(threads, int(raw) if raw.isdigit() else 1)
+    return threads
 
 
 def _check_reachable(address: str) -> None:
