@@ -284,6 +284,14 @@ def test_intervals_match_textbook_values() -> None:
     assert mean == 2.0 and high - mean == mean - low == pytest.approx(4.303 / 3 ** 0.5)
 
 
+def test_a_wilson_interval_always_holds_its_proportion() -> None:
+    # rounding once left 8 wins of 8 a hair above the upper bound, and the report's error bars failed
+    for n in range(1, 120):
+        for twice in range(2 * n + 1):   # ties count half
+            low, high = wilson_interval(twice / 2, n)
+            assert 0.0 <= low <= twice / (2 * n) <= high <= 1.0
+
+
 # ---- report, export, replay ---------------------------------------------------------------------------------
 
 

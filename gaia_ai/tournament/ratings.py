@@ -65,7 +65,8 @@ def wilson_interval(successes: float, n: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval holds p in exact arithmetic; rounding can leave p a hair outside it at 0 or 1
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def win_shares(scores: Sequence[int]) -> list[float]:

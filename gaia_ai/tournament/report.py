@@ -192,8 +192,8 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
             if stat is not None:
                 xs.append(seat + (i - (len(bots) - 1) / 2) * width)
                 rates.append(stat.win_rate)
-                lows.append(stat.win_rate - stat.win_low)
-                highs.append(stat.win_high - stat.win_rate)
+                lows.append(max(0.0, stat.win_rate - stat.win_low))
+                highs.append(max(0.0, stat.win_high - stat.win_rate))
         ax.bar(xs, rates, width=width * 0.9, yerr=[lows, highs], capsize=3, label=bot, alpha=0.8)
     ax.set_xticks(range(seats), [f"p{s + 1}" for s in range(seats)])
     ax.set_ylim(0, 1)
