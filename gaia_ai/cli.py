@@ -1,11 +1,18 @@
 """The ``gaia-ai`` command line: one argparse parser, one subcommand per job.
 
-    gaia-ai replay PATH [--limit N] [--json]      judge the rules engine against recorded games
-    gaia-ai bench engine [--players N] ...        rules-core speed figures
+    gaia-ai suggest (--demo | --bgs F | --corpus F --game ID --move K | --state F) [--server H:P]
+                                                  ranked move hints, searched here or by a server
+    gaia-ai match BOT_A BOT_B                     two bots head to head
+    gaia-ai review GAME_FILE                      per-decision analysis of a played game
+    gaia-ai export-state ...                      a position's structured state (JSON)
+    gaia-ai serve                                 the gRPC move-suggestion service
+    gaia-ai tournament | report | export          bot tournaments, their reports and games
+    gaia-ai replay PATH                           judge the rules engine against recorded games
+    gaia-ai bench engine                          rules-core speed figures
 
 Each subcommand registers itself with a ``func`` default that takes the parsed arguments and returns
-the exit status. Heavy modules (the benchmark, later the search and the service) are imported only
-when their subcommand runs, so ``gaia-ai --help`` stays instant.
+the exit status. Heavy modules (the search, grpc, matplotlib, Ray) are imported only when their
+subcommand runs, so ``gaia-ai --help`` stays quick.
 """
 
 from __future__ import annotations
