@@ -34,9 +34,12 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--simulations", type=int, metavar="N", help="search budget in simulations (default 2000)")
     budget.add_argument("--time-ms", type=int, metavar="T", help="search budget in milliseconds")
-    parser.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
+    parser.add_argument("--threads", type=int, help="search threads (default 1)")
     parser.add_argument("--top", type=int, default=5, metavar="K", help="suggestions to show (default 5)")
-    parser.add_argument("--seed", type=int, default=0, help="search seed: same seed and budget, same answer")
+    parser.add_argument("--seed", type=int, help="search seed: same seed and budget, same answer (default 0)")
+    parser.add_argument("--config", metavar="FILE",
+                        help="search settings (TOML of SearchConfig fields, see examples/search.toml) for a "
+                             "local search; the options above win over it")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     remote = parser.add_argument_group(
         "remote search", "search on a `gaia-ai serve` server: the position is sent as given and the server "
@@ -125,6 +128,22 @@ def _position(args: argparse.Namespace) -> Any:
     return from_corpus(args.corpus, args.game, args.move)
 
 
+def _config(args: argparse.Namespace, search_config: Any) -> Any:
+    """The local search's SearchConfig: --config's file (or 2000 simulations), then the options."""
+    overrides: dict[str, Any] = {}
+    if args.simulations is not None:
+        overrides.update(simulations=args.simulations, time_ms=None)
+    if args.time_ms is not None:
+        overrides.update(simulations=None, time_ms=args.time_ms)
+    if args.threads is not None:
+        overrides["threads"] = args.threads
+    if args.seed is not None:
+        overrides["seed"] = args.seed
+    if args.config:
+        return search_config.from_toml(args.config, **overrides)
+    return search_config(**{"simulations": 2000, **overrides})
+
+
 def _suggest_handler(args: argparse.Namespace) -> int:
     if args.server:
         from gaia_ai.service.cli import suggest_remote  # grpc is loaded only for a remote search
@@ -135,10 +154,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
 
     try:
         state = require_decision(_position(args))
-        config = SearchConfig(
-            simulations=None if args.time_ms else (args.simulations or 2000),
-            time_ms=args.time_ms, threads=args.threads, seed=args.seed,
-        )
+        config = _config(args, SearchConfig)
         result = search_gaia(state, config, top_k=max(1, args.top))
     except (GaiaError, OSError, ValueError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)

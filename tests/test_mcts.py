@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -251,6 +252,24 @@ def test_finished_toy_game_is_an_error() -> None:
 def test_config_validation_names_the_field(field: str, bad: Any) -> None:
     with pytest.raises(ValueError, match=f"SearchConfig.{field}"):
         SearchConfig(**{field: bad})
+
+
+def test_example_config_documents_every_field_at_its_default() -> None:
+    example = Path(__file__).resolve().parents[1] / "examples" / "search.toml"
+    assert SearchConfig.from_toml(example) == SearchConfig()
+    keys = {line.split("=")[0].strip() for line in example.read_text().splitlines()
+            if "=" in line and not line.lstrip().startswith("#")}
+    assert keys == set(SearchConfig.__dataclass_fields__)
+
+
+def test_config_from_toml(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('simulations = "none"\ntime_ms = 250\nrollout_depth = "None"\n')
+    config = SearchConfig.from_toml(path, threads=2)
+    assert (config.simulations, config.time_ms, config.rollout_depth, config.threads) == (None, 250, None, 2)
+    path.write_text("[search]\nthreads = 0\n")
+    with pytest.raises(ValueError, match="c.toml: SearchConfig.threads must be >= 1"):
+        SearchConfig.from_toml(path)
 
 
 def test_config_needs_a_budget_and_round_trips() -> None:

@@ -63,3 +63,35 @@ def test_bad_input_gets_a_clear_error(
     resolved = [str(data_dir / a) if a.endswith((".json", ".gz", ".py")) else a for a in args]
     code, _, err = _suggest(capsys, *resolved, "--simulations", "50")
     assert code == 2 and err.startswith("gaia-ai suggest: ") and message in err
+
+
+EXAMPLE_CONFIG = Path(__file__).resolve().parents[1] / "examples" / "search.toml"
+
+
+def test_config_file_sets_the_search_and_options_win(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = tmp_path / "search.toml"
+    config.write_text("[search]\nsimulations = 120\nseed = 4\npv_length = 1\n")
+    code, out, _ = _suggest(capsys, "--demo", "--config", str(config), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["stats"]["simulations"] == 120
+    code, out, _ = _suggest(capsys, "--demo", "--simulations", "120", "--seed", "4", "--json")
+    longer = json.loads(out)   # the same search with the default pv_length (8)
+    assert [s["move"] for s in result["suggestions"]] == [s["move"] for s in longer["suggestions"]]
+    assert sum(len(s["pv"]) for s in result["suggestions"]) < sum(len(s["pv"]) for s in longer["suggestions"])
+    code, out, _ = _suggest(capsys, "--demo", "--config", str(config), "--simulations", "80", "--json")
+    assert json.loads(out)["stats"]["simulations"] == 80
+    code, out, _ = _suggest(capsys, "--demo", "--config", str(EXAMPLE_CONFIG), "--simulations", "60", "--json")
+    assert code == 0 and json.loads(out)["stats"]["simulations"] == 60
+
+
+def test_config_file_errors_name_the_file_and_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = tmp_path / "bad.toml"
+    config.write_text("[search]\nsimulations = 100\nexploration = 2\n")
+    code, _, err = _suggest(capsys, "--demo", "--config", str(config))
+    assert code == 2 and "bad.toml" in err and "exploration" in err
+    config.write_text("[search\n")
+    code, _, err = _suggest(capsys, "--demo", "--config", str(config))
+    assert code == 2 and "not valid TOML" in err
+    code, _, err = _suggest(capsys, "--demo", "--config", str(EXAMPLE_CONFIG), "--server", "localhost:1")
+    assert code == 2 and "--config sets a local search" in err

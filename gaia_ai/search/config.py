@@ -8,7 +8,9 @@ or both (the search stops at whichever comes first). ``max_nodes`` always bounds
 from __future__ import annotations
 
 import math
+import tomllib
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 Parallelism = Literal["root", "tree"]
@@ -119,6 +121,27 @@ class SearchConfig:
         if unknown:
             raise ValueError(f"SearchConfig: unknown field(s) {sorted(unknown)}")
         return cls(**data)
+
+    @classmethod
+    def from_toml(cls, path: str | Path, **overrides: Any) -> SearchConfig:
+        """A config from a TOML file of SearchConfig fields (examples/search.toml documents each), at
+        the top level or under a [search] table; fields it leaves out keep their defaults, and
+        `overrides` (e.g. from command-line options) win over both. TOML has no null: "none" stands
+        for None (simulations = "none" for a time budget only). ValueError names the file and field."""
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            raise ValueError(f"{path}: not valid TOML: {e}") from None
+        data = data.get("search", data)
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: [search] must be a table of SearchConfig fields")  # noqa: TRY004 (the contract: ValueError)
+        fields = {k: (None if isinstance(v, str) and v.lower() == "none" else v) for k, v in data.items()}
+        fields.update(overrides)
+        try:
+            return cls.from_dict(fields)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{path}: {e}") from None
 
 
 def _check_int(config: SearchConfig, name: str, minimum: int | None, optional: bool = False) -> None:

@@ -93,6 +93,10 @@ def suggest_remote(args: argparse.Namespace) -> int:
     from gaia_ai.service.client import ServiceError, SuggestClient
     from gaia_ai.suggest import Hint, Report, describe_position, print_report
 
+    if args.config:
+        print("gaia-ai suggest: --config sets a local search; a server searches with its own settings "
+              "(give --simulations or --time-ms, --threads and --seed instead)", file=sys.stderr)
+        return 2
     try:
         position = _remote_position(args)
         token = None
@@ -107,7 +111,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
     try:
         with SuggestClient(args.server, token=token, tls_ca=args.tls_ca, timeout=timeout) as client:
             reply = client.suggest(position, simulations=None if args.time_ms else (args.simulations or 2000),
-                                   time_ms=args.time_ms, threads=args.threads, top_k=max(1, args.top), seed=args.seed)
+                                   time_ms=args.time_ms, threads=args.threads or 1, top_k=max(1, args.top),
+                                   seed=args.seed or 0)
     except ServiceError as e:
         print(f"gaia-ai suggest: {e.code.name}: {e.details}", file=sys.stderr)
         return 1
