@@ -237,3 +237,40 @@ def test_federation_labels_and_benchmark(data_dir: Path) -> None:
         assert 0.0 < seconds < 1e-3
         state.apply_line(text)
     assert found > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cached_federation_candidates_equal_fresh_ones(players: int) -> None:
+    """The state's federation cache (keyed on what the player's candidates depend on, not on other
+    players' buildings) always equals a fresh computation, along games of random search moves that
+    pass only when nothing else is left and form a federation whenever they can (so they build wide)."""
+    checked = with_candidates = 0
+    for seed in range(3):
+        state = GaiaState.new(GameSetup.random(players, seed=f"fedcache-{players}-{seed}"))
+        core = state._core
+        rng = random.Random(seed)
+        while not core.finished:
+            for player in range(players):   # each player's cache, across the others' turns too
+                cached = gaia_rules.federation_labels(core, player=player)
+                assert cached == gaia_rules.federation_labels(core, cached=False, player=player), (seed, player)
+                checked += 1
+                with_candidates += bool(cached)
+            moves = gaia_rules.search_moves_int(core)
+            feds = [m for m in moves if _kind(m) == MV_FEDERATION]
+            rest = [m for m in moves if _kind(m) != MV_PASS] or moves
+            gaia_rules.apply_search_move(core, rng.choice(feds or rest))
+    assert checked > 500 and with_candidates > 10, (checked, with_candidates)
+
+
+def test_cached_federation_candidates_equal_fresh_ones_in_recorded_games(data_dir: Path) -> None:
+    """The same over the sample's recorded games, where players build wide and federate: every player
+    at every position between commands."""
+    checked = with_candidates = 0
+    for record in read_corpus(data_dir / "corpus-sample.jsonl.gz"):
+        for state, where, _command in record_positions(record):
+            for player in range(record.num_players):
+                cached = gaia_rules.federation_labels(state._core, player=player)
+                assert cached == gaia_rules.federation_labels(state._core, cached=False, player=player), where
+                checked += 1
+                with_candidates += bool(cached)
+    assert checked > 3000 and with_candidates > 300, (checked, with_candidates)

@@ -66,8 +66,7 @@ cdef unsigned char* fg_dist(GState* s, GameContext* c, int p, FgScratch* sc) noe
         if (s.owner[j] == p and s.building[j] != B_NONE and s.building[j] != B_GF) or s.guest[j] == p:
             row = &c.dist[j][0]
             for h in range(n):
-                if row[h] < pd[h]:
-                    pd[h] = row[h]
+                pd[h] = row[h] if row[h] < pd[h] else pd[h]   # an unconditional store: vectorizes
     sc.pd_ready = 1
     return pd
 
@@ -693,12 +692,18 @@ cdef inline int fg_sorted_add(int* xs, int n, int x) noexcept nogil:
 
 
 cdef unsigned long long fed_cache_key(GState* s, GameContext* c, int p, int budget) noexcept nogil:
-    """FNV-1a over everything the candidates depend on: the board, the player's budget and threshold."""
+    """FNV-1a over everything p's candidates depend on: p's buildings, guest mines and federations, the
+    planets, whether another player occupies an empty hex (a space station or lost planet: no satellite
+    there), p's budget and threshold. Other players' buildings on planets are left out: they change
+    nothing for p, and keeping them out lets p's candidates survive the other players' turns."""
     cdef unsigned long long k = 1469598103934665603ULL
-    cdef int h
+    cdef int h, own, other
     for h in range(c.nhex):
-        k = (k ^ <unsigned long long>(s.owner[h] + 2 + 8 * (s.building[h] + 2) + 128 * (s.guest[h] + 2)
-                                      + 1024 * s.fed_mask[h] + 32768 * s.planet[h])) * 1099511628211ULL
+        own = s.building[h] + 2 if s.owner[h] == p else 0
+        other = 1 if s.planet[h] == PL_EMPTY and ((s.owner[h] != -1 and s.owner[h] != p)
+                                                  or (s.guest[h] != -1 and s.guest[h] != p)) else 0
+        k = (k ^ <unsigned long long>(own + 16 * other + 32 * (s.guest[h] == p) + 64 * ((s.fed_mask[h] >> p) & 1)
+                                      + 128 * s.planet[h])) * 1099511628211ULL
     k = (k ^ <unsigned long long>(budget + 256 * federation_threshold(&s.pl[p]) + 65536 * p)) * 1099511628211ULL
     # building values change with the PI (Bescods' titanium bonus) and the PA->4pw tech tile
     k = (k ^ <unsigned long long>(s.pl[p].nbuild[B_PI] + 2 * has_tile(s, c, p, 3) + 4 * s.pl[p].fed_count
@@ -1024,17 +1029,22 @@ def legal_moves_int(Core core) -> list:
     return [buf[i] for i in range(n)]
 
 
-def federation_labels(Core core) -> list:
-    """The federation candidates of the player to move, each its labels sorted and comma-joined: the
-    `federations` argument of format_move (MV_FEDERATION's hex field indexes this list)."""
+def federation_labels(Core core, bint cached=True, player=None) -> list:
+    """The federation candidates of the player to move (or of `player`), each its labels sorted and
+    comma-joined: the `federations` argument of format_move (MV_FEDERATION's hex field indexes this
+    list). cached=False computes them afresh, ignoring (and leaving) the state's cache: what the cache
+    must always equal."""
     cdef int buf[MAX_FED_HEXES]
     cdef int offsets[MAX_FED_CANDIDATES_C + 1]
     cdef GState* s = &core.st
-    cdef int p = s.current
+    cdef int p = s.current if player is None else int(player)
     cdef int i, j, n
     if s.phase == PH_END or p < 0 or p >= s.num_players:
         return []
-    n = fed_candidates(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
+    if cached:
+        n = fed_candidates(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
+    else:
+        n = fed_candidates_compute(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
     labels = [None] * core.ctx.nhex
     for label, index in core.hex_index.items():
         if 0 <= index < core.ctx.nhex:

@@ -274,7 +274,7 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
             tp.brainstone = BS_A3
         for k in range(6):
             t.fed_supply[k] = 0
-        sc2.pd_ready = 0
+        sc2 = sc   # the same buildings, so the same distances: computed at most once per call
         ncand = fg_gen_main(t, c, p, &sc2, cand, 0, MAX_MOVES)
         ncand = imin(ncand, MAX_MOVES)
         # candidates not legal now, grouped by what they cost
@@ -318,7 +318,6 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
                 continue
             for k in range(6):
                 work.fed_supply[k] = 0
-            sc2.pd_ready = 0
             nconv = imin(fg_gen_main(work, c, p, &sc2, conv, 0, MAX_MOVES), MAX_MOVES)
             for i in range(ncand):
                 if cgroup[i] == g and sm_contains(conv, nconv, cand[i]):
