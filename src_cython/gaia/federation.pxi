@@ -128,12 +128,16 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     cdef int entry_hex[FED_QUEUE]
     cdef int entry_next[FED_QUEUE]
     cdef int level[MAXHEX]
+    cdef int reach[MAXHEX]   # groups g whose dp[{g}][v] < cap: a tree touching g can hold v
     cdef int nlevel
+    # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
+    cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
     for x in range((full + 1) * nh):
         dp[x] = FED_INF
         bp[x] = 0
     for v in range(nh):
+        reach[v] = 0
         if group[v] >= 0:
             dp[(1 << group[v]) * nh + v] = 0
             bp[(1 << group[v]) * nh + v] = -1
@@ -143,6 +147,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
         if S != low:
             for v in range(nh):
                 if not allowed[v]:
+                    continue
+                # dp[A][v] >= dp[{g}][v] for every g in A: if some group of S cannot reach v, every
+                # split of S at v has a part at FED_INF (skipping v changes no entry, nor a tie)
+                if use_reach and (reach[v] & S) != S:
                     continue
                 best = FED_INF
                 bestA = 0
@@ -205,6 +213,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                             entry_next[nq] = bucket[x]
                             bucket[x] = nq
                             nq += 1
+        if S == low:
+            for v in range(nh):
+                if row[v] < cap:
+                    reach[v] |= S
     return 0
 
 
