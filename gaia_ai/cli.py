@@ -23,6 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from gaia_ai.argtypes import positive_float, positive_int
 from gaia_ai.bots.match import add_match_subparser
 from gaia_ai.export_state import add_export_state_subparser
 from gaia_ai.games.gaia.replay import add_replay_subparser
@@ -52,20 +53,6 @@ EPILOG = """examples:
   gaia-ai report tournament.sqlite                    its report: Markdown and PNG plots
   gaia-ai export tournament.sqlite --game ID          one of its games as a corpus record, for replay
 """
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-    return value
 
 
 def _player_count(text: str) -> int:
@@ -118,14 +105,14 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
     )
     engine.add_argument(
         "--seconds",
-        type=_positive_float,
+        type=positive_float,
         default=2.0,
         metavar="S",
         help="wall time spent on each figure, shared by its repeats (default: 2)",
     )
     engine.add_argument(
         "--repeats",
-        type=_positive_int,
+        type=positive_int,
         default=5,
         metavar="R",
         help="independent timed runs per figure; the median is reported (default: 5)",

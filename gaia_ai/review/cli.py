@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from gaia_ai.argtypes import positive_int
 from gaia_ai.review.labels import THRESHOLDS
 
 EXAMPLES = """examples:
@@ -24,16 +25,6 @@ labels (the played move against the search's best, by the worse of the two losse
     f"  {name:<11} >= {t['vp_loss']:g} VP or >= {100 * t['win_probability_loss']:g}% win probability lost\n"
     for name, t in THRESHOLDS.items()
 )
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -55,9 +46,9 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--player", default="all", metavar="NAME",
                         help="whose decisions: a faction, p1..p4, a player name of the export, or 'all' "
                              "(default)")
-    parser.add_argument("--simulations", type=_positive, default=1000, metavar="N",
+    parser.add_argument("--simulations", type=positive_int, default=1000, metavar="N",
                         help="search budget per search (default 1000; fewer is faster and noisier)")
-    parser.add_argument("--threads", type=_positive, default=1, metavar="N",
+    parser.add_argument("--threads", type=positive_int, default=1, metavar="N",
                         help="search threads (root parallelism: the same seed and threads, the same review)")
     parser.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     parser.add_argument("--moves", metavar="A:B",

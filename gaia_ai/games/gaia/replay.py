@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from gaia_ai.argtypes import positive_int
 from gaia_ai.games.gaia.corpus import CorpusError, CorpusRecord, read_corpus
 
 if TYPE_CHECKING:
@@ -540,13 +541,6 @@ def _replay_handler(args: argparse.Namespace) -> int:
     return run_replay_cli(args.path, limit=args.limit, as_json=args.as_json)
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def add_replay_subparser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``replay PATH [--limit N] [--json]`` on an argparse subparsers object.
 
@@ -563,7 +557,7 @@ def add_replay_subparser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("path", metavar="PATH", help="corpus file, export file or folder")
-    parser.add_argument("--limit", type=_positive_int, default=None, metavar="N", help="judge at most N games")
+    parser.add_argument("--limit", type=positive_int, default=None, metavar="N", help="judge at most N games")
     parser.add_argument(
         "--json",
         dest="as_json",
