@@ -43,18 +43,11 @@ def add_export_state_subparser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _export_state_handler(args: argparse.Namespace) -> int:
-    from gaia_ai.games.gaia.positions import demo, from_bgs, from_corpus
     from gaia_ai.games.gaia.structured import state_to_json
+    from gaia_ai.suggest import position_from_args
 
     try:
-        if args.demo:
-            state = demo()
-        elif args.bgs:
-            state = from_bgs(args.bgs, allow_finished=True)
-        elif args.game is None or args.move is None:
-            raise GaiaError("--corpus needs --game ID and --move K")
-        else:
-            state = from_corpus(args.corpus, args.game, args.move)
+        state = position_from_args(args, allow_finished=True)
         text = json.dumps(state_to_json(state, all_fields=args.all_fields), indent=2) + "\n"
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")

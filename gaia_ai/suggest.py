@@ -116,12 +116,14 @@ def print_report(report: Report, as_json: bool) -> None:
           f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)")
 
 
-def _position(args: argparse.Namespace) -> Any:
+def position_from_args(args: argparse.Namespace, allow_finished: bool = False) -> Any:
+    """The GaiaState named by --demo, --bgs, --state or --corpus/--game/--move (the commands that take
+    a position share these options); allow_finished: accept a finished game's export."""
     if args.demo:
         return demo()
     if args.bgs:
-        return from_bgs(args.bgs)
-    if args.state:
+        return from_bgs(args.bgs, allow_finished=allow_finished)
+    if getattr(args, "state", None):
         return from_state_file(args.state)
     if args.game is None or args.move is None:
         raise GaiaError("--corpus needs --game ID and --move K")
@@ -153,7 +155,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
     from gaia_ai.search.gaia import search_gaia
 
     try:
-        state = require_decision(_position(args))
+        state = require_decision(position_from_args(args))
         config = _config(args, SearchConfig)
         result = search_gaia(state, config, top_k=max(1, args.top))
     except (GaiaError, OSError, ValueError) as e:
