@@ -131,15 +131,13 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
     fig, ax = plt.subplots(figsize=(7, 1.2 + 0.5 * len(bots)))
     ys = list(range(len(bots)))[::-1]
     mus = [s["mu"] for s in data["standings"]]
-    errs = [1.959964 * s["sigma"] for s in data["standings"]]
+    errs = [[s["mu"] - s["low"] for s in data["standings"]], [s["high"] - s["mu"] for s in data["standings"]]]
     ax.errorbar(mus, ys, xerr=errs, fmt="o", capsize=4)
     ax.set_yticks(ys, bots)
     ax.set_xlabel("rating (Plackett-Luce mu, 95% interval)")
     ax.set_title("Ratings")
     ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(folder / "ratings.png", dpi=100)
-    plt.close(fig)
+    _save(plt, fig, folder / "ratings.png")
 
     vp_by_bot: dict[str, list[int]] = defaultdict(list)
     for g in games:
@@ -151,9 +149,7 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
     ax.set_ylabel("final VP")
     ax.set_title("Final scores by bot")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(folder / "scores_by_bot.png", dpi=100)
-    plt.close(fig)
+    _save(plt, fig, folder / "scores_by_bot.png")
 
     cell: dict[tuple[str, str], list[int]] = defaultdict(list)
     for g in games:
@@ -178,9 +174,7 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
     ax.set_title("Final scores by faction and bot")
     ax.legend(fontsize="small")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(folder / "scores_by_faction.png", dpi=100)
-    plt.close(fig)
+    _save(plt, fig, folder / "scores_by_faction.png")
 
     seats = max((g.players for g in games), default=2)
     stats = {g.key: g for g in group_stats(games, "bot-seat")}
@@ -192,8 +186,8 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
             if stat is not None:
                 xs.append(seat + (i - (len(bots) - 1) / 2) * width)
                 rates.append(stat.win_rate)
-                lows.append(max(0.0, stat.win_rate - stat.win_low))
-                highs.append(max(0.0, stat.win_high - stat.win_rate))
+                lows.append(stat.win_rate - stat.win_low)
+                highs.append(stat.win_high - stat.win_rate)
         ax.bar(xs, rates, width=width * 0.9, yerr=[lows, highs], capsize=3, label=bot, alpha=0.8)
     ax.set_xticks(range(seats), [f"p{s + 1}" for s in range(seats)])
     ax.set_ylim(0, 1)
@@ -201,9 +195,13 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
     ax.set_title("Win rate by seat")
     ax.legend(fontsize="small")
     ax.grid(axis="y", alpha=0.3)
+    _save(plt, fig, folder / "win_rate_by_seat.png")
+
+
+def _save(plt: Any, fig: Any, path: Path) -> None:
     fig.tight_layout()
-    fig.savefig(folder / "win_rate_by_seat.png", dpi=100)
-    plt.close(fig)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)   # pyplot keeps every open figure alive until closed
 
 
 def write_report(db: str | Path, folder: str | Path) -> list[Path]:
