@@ -130,20 +130,30 @@ def position_from_args(args: argparse.Namespace, allow_finished: bool = False) -
     return from_corpus(args.corpus, args.game, args.move)
 
 
-def _config(args: argparse.Namespace, search_config: Any) -> Any:
-    """The local search's SearchConfig: --config's file (or 2000 simulations), then the options."""
-    overrides: dict[str, Any] = {}
-    if args.simulations is not None:
-        overrides.update(simulations=args.simulations, time_ms=None)
+DEFAULT_SIMULATIONS = 2000   # the budget when neither --simulations nor --time-ms (nor --config) sets one
+
+
+def budget_from_args(args: argparse.Namespace) -> tuple[int | None, int | None]:
+    """(simulations, time_ms) of --simulations / --time-ms (one at most), DEFAULT_SIMULATIONS if neither."""
     if args.time_ms is not None:
-        overrides.update(simulations=None, time_ms=args.time_ms)
+        return None, args.time_ms
+    return (args.simulations if args.simulations is not None else DEFAULT_SIMULATIONS), None
+
+
+def _config(args: argparse.Namespace) -> Any:
+    """The local search's SearchConfig: --config's file (or DEFAULT_SIMULATIONS), then the options."""
+    from gaia_ai.search import SearchConfig
+
+    overrides: dict[str, Any] = {}
+    if args.simulations is not None or args.time_ms is not None:
+        overrides["simulations"], overrides["time_ms"] = budget_from_args(args)
     if args.threads is not None:
         overrides["threads"] = args.threads
     if args.seed is not None:
         overrides["seed"] = args.seed
     if args.config:
-        return search_config.from_toml(args.config, **overrides)
-    return search_config(**{"simulations": 2000, **overrides})
+        return SearchConfig.from_toml(args.config, **overrides)
+    return SearchConfig(**{"simulations": DEFAULT_SIMULATIONS, **overrides})
 
 
 def _suggest_handler(args: argparse.Namespace) -> int:
@@ -151,12 +161,11 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         from gaia_ai.service.cli import suggest_remote  # grpc is loaded only for a remote search
 
         return suggest_remote(args)
-    from gaia_ai.search import SearchConfig
     from gaia_ai.search.gaia import search_gaia
 
     try:
         state = require_decision(position_from_args(args))
-        config = _config(args, SearchConfig)
+        config = _config(args)
         result = search_gaia(state, config, top_k=max(1, args.top))
     except (GaiaError, OSError, ValueError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)

@@ -91,7 +91,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
     """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
     would; on a failed call print the status code name and the server's message, exit status 1."""
     from gaia_ai.service.client import ServiceError, SuggestClient
-    from gaia_ai.suggest import Hint, Report, describe_position, print_report
+    from gaia_ai.suggest import Hint, Report, budget_from_args, describe_position, print_report
 
     if args.config:
         print("gaia-ai suggest: --config sets a local search; a server searches with its own settings "
@@ -110,9 +110,9 @@ def suggest_remote(args: argparse.Namespace) -> int:
     timeout = args.timeout if args.timeout is not None else (args.time_ms or 0) / 1000 + 60
     try:
         with SuggestClient(args.server, token=token, tls_ca=args.tls_ca, timeout=timeout) as client:
-            reply = client.suggest(position, simulations=None if args.time_ms else (args.simulations or 2000),
-                                   time_ms=args.time_ms, threads=args.threads or 1, top_k=max(1, args.top),
-                                   seed=args.seed or 0)
+            simulations, time_ms = budget_from_args(args)
+            reply = client.suggest(position, simulations=simulations, time_ms=time_ms, threads=args.threads or 1,
+                                   top_k=max(1, args.top), seed=args.seed or 0)
     except ServiceError as e:
         print(f"gaia-ai suggest: {e.code.name}: {e.details}", file=sys.stderr)
         return 1
