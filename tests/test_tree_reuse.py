@@ -209,8 +209,8 @@ def test_mcts_bot_with_reuse_plays_a_whole_game_against_random() -> None:
     reused = []
     search = bot.searcher.search
 
-    def recording(position: GaiaState) -> Any:
-        result = search(position)
+    def recording(position: GaiaState, **options: Any) -> Any:
+        result = search(position, **options)
         reused.append(result.stats.reused_visits)
         return result
 

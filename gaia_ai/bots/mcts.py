@@ -49,7 +49,8 @@ class MctsBot(SearchMovePlayer):
         queued = self._queued(state)
         if queued is not None:
             return queued
-        return self._play(state, self.searcher.search(state).candidates[0].moves)
+        # top_k=1: only the move played is turned into notation, not every root candidate's line
+        return self._play(state, self.searcher.search(state, top_k=1).candidates[0].moves)
 
 
 _TRUE = ("1", "true", "yes", "on")

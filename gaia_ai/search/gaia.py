@@ -108,8 +108,10 @@ class GaiaSearcher:
         self._searcher.reset()
         self._setup = None
 
-    def search(self, state: GaiaState, *, cancel: CancelToken | None = None) -> SearchResult:
-        """Search the decision of state.current_player; state is not changed. cancel: as search_gaia."""
+    def search(self, state: GaiaState, *, cancel: CancelToken | None = None,
+               top_k: int | None = None) -> SearchResult:
+        """Search the decision of state.current_player; state is not changed. cancel, top_k: as
+        search_gaia."""
         _check_not_over(state)
         reuse = self.config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
         core = state._core.copy()
@@ -126,7 +128,7 @@ class GaiaSearcher:
             self._setup = state.setup
         else:
             self._searcher.reset()   # nothing to keep: free the tree's memory at once
-        return _result(raw, state, core)
+        return _result(raw, state, core, top_k)
 
 
 def _check_not_over(state: GaiaState) -> None:
