@@ -171,10 +171,6 @@ def _parse_init(moves: list[str]) -> tuple[int, str]:
     return n, parts[2]
 
 
-def _sector_number(sector: str) -> str:
-    return sector.rstrip("AB") or sector
-
-
 def _derive_map_config(data: Mapping[str, Any]) -> dict[str, Any]:
     """Rebuild ``mapConfig`` from the ``map`` hexes when ``options.map`` is absent.
 
