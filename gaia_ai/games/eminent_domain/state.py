@@ -177,6 +177,8 @@ class EdState:
         name = format_move(code).split()[0]
         legal = self._core.legal_moves()
         names = sorted({format_move(m).split()[0] for m in legal})
+        if name == "follow" and self.decision == "follow":
+            return "following Colonize needs a card with a Colonize symbol in hand"
         if not any(decode(m)[0] == t for m in legal):
             return f"the decision is {self.decision!r}, whose moves are: {', '.join(names)}"
         if name in ("act", "boost", "remove", "discard") and me["hand"][a] == 0:
@@ -207,8 +209,8 @@ class EdState:
             return f"{tech.name} costs {tech.cost} Research symbols, the role gives {raw['strength']}"
         if name == "take":
             return f"the {STACK_NAMES[a]} stack is empty"
-        if name == "follow":
-            return "following Colonize needs a card with a Colonize symbol in hand"
+        if name in ("produce", "trade") and raw["last"] >= 2 * a + b:
+            return f"{name} picks come in planet order; {format_move(code)[len(name) + 1:]} comes too early"
         return f"not one of the {len(legal)} legal moves of this {self.decision!r} decision"
 
     # ---- hidden information ------------------------------------------------------------------------
