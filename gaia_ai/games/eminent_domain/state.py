@@ -30,6 +30,15 @@ from gaia_ai.games.eminent_domain.notation import EdMove, decode, format_move, p
 LOC = ed_rules.LOCATIONS
 SIZES = ed_rules.SIZES
 STACK_MODES = ("bga", "full")
+# the move words each decision takes (role: an Action-phase choice only with Logistics)
+DECISION_MOVES: dict[str, tuple[str, ...]] = {
+    "action": ("act", "skip", "role"), "role": ("role",), "boost": ("boost", "done"),
+    "follow": ("follow", "dissent"), "keep": ("keep",), "war": ("collect", "attack"),
+    "colonize": ("colonize", "settle"), "tuck": ("tuck",), "produce": ("produce", "done"),
+    "trade": ("trade", "done"), "research": ("buy", "done"), "attack": ("attack", "done"),
+    "settle": ("settle", "tuck", "done"), "remove": ("remove", "done"), "take": ("take",), "name": ("name",),
+    "terraform": ("tuck",), "cleanup": ("remove", "discard", "done"), "discard": ("discard",),
+}
 
 
 @dataclass(frozen=True)
@@ -173,14 +182,15 @@ class EdState:
         raw = self._core.raw_state()
         p = raw["actor"]
         me = raw["pl"][p]
-        t, a, b = decode(code)
+        _, a, b = decode(code)
         name = format_move(code).split()[0]
         legal = self._core.legal_moves()
-        names = sorted({format_move(m).split()[0] for m in legal})
         if name == "follow" and self.decision == "follow":
             return "following Colonize needs a card with a Colonize symbol in hand"
-        if not any(decode(m)[0] == t for m in legal):
-            return f"the decision is {self.decision!r}, whose moves are: {', '.join(names)}"
+        if name not in DECISION_MOVES[self.decision]:
+            return f"the decision is {self.decision!r}, whose moves are: {', '.join(DECISION_MOVES[self.decision])}"
+        if name == "role" and self.decision == "action":
+            return "the action phase comes first (act or skip); only Logistics allows the role phase before it"
         if name in ("act", "boost", "remove", "discard") and me["hand"][a] == 0:
             return f"{c.kinds[a]} is not in the hand"
         if name == "boost":
