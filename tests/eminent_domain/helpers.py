@@ -68,6 +68,7 @@ def position(players: int = 2, *, leader: int = 0, hands: dict[int, dict[str, in
     raw["leader"] = raw["start_player"] = raw["actor"] = leader
     raw["dec"] = DECISIONS.index(decision)
     raw["stage"] = STAGES.index("role" if decision == "role" else "action")
+    raw["actions_left"] = 2 if "M3_productivity" in (perms or {}).get(leader, []) else 1
     if decision == "role":
         raw["actions_left"] = 0
     if edit:
