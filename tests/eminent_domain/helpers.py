@@ -29,11 +29,12 @@ def position(players: int = 2, *, leader: int = 0, hands: dict[int, dict[str, in
              decks: dict[int, list[str]] | None = None, up: dict[int, list[str]] | None = None,
              down: dict[int, list[str]] | None = None, fighters: dict[int, int] | None = None,
              perms: dict[int, list[str]] | None = None, stacks: list[int] | None = None,
-             decision: str = "action", options: EdOptions | None = None, seed: int = 1,
+             decision: str = "action", options: EdOptions | None = None, seed: int = 1, start: int = 0,
              edit: Any = None) -> EdState:
     """A game where leader is to decide (an action by default), with exactly the given hands, decks
     (top card first), face-up and face-down planets (the start planets go out of play), fighters,
-    permanent techs and role stacks. Players not named keep empty hands and decks."""
+    permanent techs and role stacks; seat start began the round. Players not named keep empty hands and
+    decks."""
     state = EdState.new(players, seed, options)
     raw = state.raw_state()
     for p in range(players):
@@ -65,7 +66,8 @@ def position(players: int = 2, *, leader: int = 0, hands: dict[int, dict[str, in
     raw["npdeck"] = len(deck_planets)
     if stacks is not None:
         raw["stacks"] = stacks
-    raw["leader"] = raw["start_player"] = raw["actor"] = leader
+    raw["leader"] = raw["actor"] = leader
+    raw["start_player"] = start
     raw["dec"] = DECISIONS.index(decision)
     raw["stage"] = STAGES.index("role" if decision == "role" else "action")
     raw["actions_left"] = 2 if "M3_productivity" in (perms or {}).get(leader, []) else 1
