@@ -47,29 +47,45 @@ cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil
     return 0
 
 
-cdef void swap_places(EdState* s, int a, int b) noexcept nogil:
-    """Planets a and b exchange places (owner or deck position, colonies and tokens on them)."""
-    cdef ushort t
-    cdef ushort tmp[COLCAP]
+ctypedef struct Place:
+    # where a face-down card sits, with what is on it: what stays when its front is resampled
+    ushort loc
+    ushort res
+    ushort scorched
+    ushort ncol
+    ushort colval
+    ushort col[COLCAP]
+
+
+cdef inline void get_place(EdState* s, int pl, Place* out) noexcept nogil:
+    out.loc = s.planet_loc[pl]
+    out.res = s.planet_res[pl]
+    out.scorched = s.planet_scorched[pl]
+    out.ncol = s.ncol[pl]
+    out.colval = s.colval[pl]
+    memcpy(out.col, s.col[pl], sizeof(out.col))
+
+
+cdef inline void set_place(EdState* s, int pl, Place* src) noexcept nogil:
+    s.planet_loc[pl] = src.loc
+    s.planet_res[pl] = src.res
+    s.planet_scorched[pl] = src.scorched
+    s.ncol[pl] = src.ncol
+    s.colval[pl] = src.colval
+    memcpy(s.col[pl], src.col, sizeof(src.col))
+
+
+cdef int place_cmp(Place* a, Place* b) noexcept nogil:
+    """A total order on places that uses only what every player sees."""
     cdef int i
-    t = s.planet_loc[a]; s.planet_loc[a] = s.planet_loc[b]; s.planet_loc[b] = t
-    t = s.planet_res[a]; s.planet_res[a] = s.planet_res[b]; s.planet_res[b] = t
-    t = s.planet_scorched[a]; s.planet_scorched[a] = s.planet_scorched[b]; s.planet_scorched[b] = t
-    t = s.ncol[a]; s.ncol[a] = s.ncol[b]; s.ncol[b] = t
-    t = s.colval[a]; s.colval[a] = s.colval[b]; s.colval[b] = t
-    memcpy(tmp, s.col[a], sizeof(tmp))
-    memcpy(s.col[a], s.col[b], sizeof(tmp))
-    memcpy(s.col[b], tmp, sizeof(tmp))
-    for i in range(s.npdeck):
-        if s.pdeck[i] == a:
-            s.pdeck[i] = <ushort> b
-        elif s.pdeck[i] == b:
-            s.pdeck[i] = <ushort> a
-    for i in range(s.nlook):
-        if s.look[i] == a:
-            s.look[i] = <ushort> b
-        elif s.look[i] == b:
-            s.look[i] = <ushort> a
+    if a.loc != b.loc:
+        return a.loc - b.loc
+    if a.ncol != b.ncol:
+        return a.ncol - b.ncol
+    for i in range(a.ncol):
+        if a.col[i] != b.col[i]:
+            return a.col[i] - b.col[i]
+    return a.colval - b.colval
 
 
 cdef inline int planet_back(const EdContext* c, int pl) noexcept nogil:
@@ -89,51 +105,76 @@ cdef inline int hidden_planet(EdState* s, int observer, int pl) noexcept nogil:
 cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long long* rng) noexcept nogil:
     """Resample what observer cannot see: other hands (from their hand + deck multiset), every deck
     order, the planet deck order, the fronts of others' face-down planets (among planets with the same
-    back) and the state's chance stream. Public zones (discards, Empires, stacks, supply) stay."""
+    back) and the state's chance stream. Public zones (discards, Empires, stacks, supply) stay. The
+    result depends only on observer's information and rng: hidden parts are put in a canonical order
+    before they are shuffled."""
     cdef const EdContext* c = <const EdContext*> ctx
     cdef EdState* s = <EdState*> sp
     cdef EdPlayer* P
-    cdef int p, k, i, j, n, nh, nu
+    cdef int p, k, i, j, n, nh, ng, back
     cdef ushort t
-    cdef int unknown[NPLANET]
-    s.rng ^= splitmix64(rng)
+    cdef int counts[NKIND]
+    cdef int group[NPLANET]
+    cdef int done[NPLANET]
+    cdef Place places[NPLANET]
+    cdef Place tmp
+    s.rng = splitmix64(rng)
     for p in range(s.num_players):
         P = &s.pl[p]
-        if p != observer:
-            nh = P.nhand
-            for k in range(NKIND):
-                while P.hand[k] > 0:
-                    P.hand[k] -= 1
-                    P.deck[P.ndeck] = <ushort> k
-                    P.ndeck += 1
-        else:
-            nh = 0
-        n = P.ndeck
+        nh = P.nhand if p != observer else 0
+        for k in range(NKIND):
+            counts[k] = P.hand[k] if p != observer else 0
+        for i in range(P.ndeck):
+            counts[P.deck[i]] += 1
+        n = 0
+        for k in range(NKIND):
+            if p != observer:
+                P.hand[k] = 0
+            for i in range(counts[k]):
+                P.deck[n] = <ushort> k
+                n += 1
+        P.ndeck = n
         for i in range(n - 1, 0, -1):
             j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
             t = P.deck[i]; P.deck[i] = P.deck[j]; P.deck[j] = t
         for i in range(nh):
             P.ndeck -= 1
             P.hand[P.deck[P.ndeck]] += 1
-    # planet fronts: a random permutation of the hidden planets within each back
-    nu = 0
+    # planet fronts: within each back, a random assignment of the hidden planets to their places
     for i in range(NPLANET):
-        if hidden_planet(s, observer, i):
-            unknown[nu] = i
-            nu += 1
-    for i in range(nu - 1, 0, -1):
-        n = 0
-        for j in range(i + 1):
-            if planet_back(c, unknown[j]) == planet_back(c, unknown[i]):
-                n += 1
-        k = <int> (splitmix64(rng) % <unsigned long long> n)
-        for j in range(i + 1):
-            if planet_back(c, unknown[j]) == planet_back(c, unknown[i]):
-                if k == 0:
-                    if j != i:
-                        swap_places(s, unknown[i], unknown[j])
-                    break
+        done[i] = not hidden_planet(s, observer, i)
+    for i in range(NPLANET):
+        if done[i]:
+            continue
+        back = planet_back(c, i)
+        ng = 0
+        for j in range(i, NPLANET):
+            if not done[j] and planet_back(c, j) == back:
+                group[ng] = j
+                get_place(s, j, &places[ng])
+                done[j] = 1
+                ng += 1
+        for j in range(1, ng):          # insertion sort of the places: a canonical order
+            tmp = places[j]
+            k = j - 1
+            while k >= 0 and place_cmp(&places[k], &tmp) > 0:
+                places[k + 1] = places[k]
                 k -= 1
+            places[k + 1] = tmp
+        for j in range(ng - 1, 0, -1):
+            k = <int> (splitmix64(rng) % <unsigned long long> (j + 1))
+            n = group[j]; group[j] = group[k]; group[k] = n
+        for j in range(ng):
+            set_place(s, group[j], &places[j])
+    s.npdeck = 0
+    s.nlook = 0
+    for i in range(NPLANET):
+        if s.planet_loc[i] == LOC_DECK:
+            s.pdeck[s.npdeck] = <ushort> i
+            s.npdeck += 1
+        elif s.planet_loc[i] == LOC_LOOK:
+            s.look[s.nlook] = <ushort> i
+            s.nlook += 1
     for i in range(s.npdeck - 1, 0, -1):
         j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
         t = s.pdeck[i]; s.pdeck[i] = s.pdeck[j]; s.pdeck[j] = t

@@ -151,10 +151,22 @@ cdef int gen_moves(const EdContext* c, EdState* s, Move* out, int cap) noexcept 
                 out[n] = mv(MV_DISCARD, k, 0); n += 1
         out[n] = mv(MV_DONE, 0, 0); n += 1
     elif s.dec == D_DISCARD:
-        for k in range(s.last, NKIND):
-            if P.hand[k]:
+        # canonical order (kinds ascending) that always leaves enough cards to reach the limit
+        r = P.nhand - hand_limit(c, s, p)
+        last = 0
+        for k in range(NKIND - 1, s.last - 1, -1):
+            last += P.hand[k]
+            if P.hand[k] and last >= r:
                 out[n] = mv(MV_DISCARD, k, 0); n += 1
+        reverse_moves(out, n)
     return n
+
+
+cdef void reverse_moves(Move* out, int n) noexcept nogil:
+    cdef int i
+    cdef Move t
+    for i in range(n // 2):
+        t = out[i]; out[i] = out[n - 1 - i]; out[n - 1 - i] = t
 
 
 cdef int planets_at(EdState* s, int loc) noexcept nogil:
