@@ -36,6 +36,8 @@ def decode(m: int) -> tuple[int, int, int]:
 def format_move(m: int) -> str:
     """The notation of a move int."""
     c = cards()
+    if not 0 <= m < 1 << 24:
+        raise NotationError(f"not a move code: {m}")
     t, a, b = decode(m)
     name = _TYPE_NAME.get(t)
     try:

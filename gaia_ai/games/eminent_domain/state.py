@@ -24,7 +24,7 @@ from gaia_ai.games.eminent_domain.cards import (
     cards,
     tables,
 )
-from gaia_ai.games.eminent_domain.errors import EdError, IllegalMoveError, SetupError
+from gaia_ai.games.eminent_domain.errors import EdError, IllegalMoveError, NotationError, SetupError
 from gaia_ai.games.eminent_domain.notation import EdMove, decode, format_move, parse_move
 
 LOC = ed_rules.LOCATIONS
@@ -170,7 +170,8 @@ class EdState:
         if isinstance(move, str):
             return parse_move(move)
         if isinstance(move, int) and not isinstance(move, bool):
-            format_move(move)     # NotationError for a code that is no move
+            if parse_move(format_move(move)) != move:     # stray bits: not a move's code
+                raise NotationError(f"not a move code: {move}")
             return move
         raise TypeError(f"a move is an EdMove, a notation string or an int, not {type(move).__name__}")
 
