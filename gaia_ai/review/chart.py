@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gaia_ai.review.analysis import Review
+from gaia_ai.review.model import Review
 
 
 def write_chart(review: Review, path: str | Path) -> None:

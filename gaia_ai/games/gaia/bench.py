@@ -59,7 +59,7 @@ LABELS = {
 }
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 MAX_POSITIONS = 1000  # main-action positions kept per player count for the movegen figure
-SAMPLE_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus-sample.jsonl.gz"
+SAMPLE_CORPUS = Path(__file__).resolve().parents[3] / "tests" / "data" / "corpus-sample.jsonl.gz"
 
 
 @dataclass(frozen=True)
