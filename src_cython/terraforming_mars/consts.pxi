@@ -123,6 +123,11 @@ cdef enum:
     PK_DEC_PROD = 3      # a = resource, b = amount
     PK_SELL = 4
     PK_OR_PROD = 5       # Artificial Photosynthesis-style "or" of productions (a = card)
+    PK_OR_ACT = 6        # which behaviour of an "or" action (card)
+    PK_ADD_ANY = 7       # a = resource type, b = count: which own card gets them
+    PK_REMOVE_RES = 8    # a = resource type: from which card (card = the taker)
+    PK_BUY_TOP = 9       # c = the revealed card: buy (option 1) or not (option 0)
+    PK_KEEP = 10         # drawn cards offered in pl.offer; keep a = count (b = paid 3 each)
 
 # move kinds (bits 0-4)
 cdef enum:
@@ -146,6 +151,8 @@ cdef enum:
     K_OPTION = 18        # a = option index
     K_FINAL_GREENERY = 19  # a = space
     K_FINAL_DONE = 20
+    K_CARD = 21          # a = card (which card gets / loses resources)
+    K_KEEP = 22          # b = mask over the drawn cards kept
 
 # standard projects (K_STD a)
 cdef enum:
@@ -181,6 +188,7 @@ cdef enum:
     E_TURN = 11          # not allowed at this point of the turn
     E_MASK = 12          # bad selection mask
     E_DONE = 13          # game over
+    E_USED = 14          # action already used this generation or not available
 
 # corporations by id (corporations.json order, base + Corporate Era)
 cdef enum:
@@ -204,3 +212,29 @@ cdef enum:
     CS_CITIES = 3
     CS_CITIES_MARS = 4
     CS_EVENTS_ALL = 5
+
+# resources on cards
+cdef enum:
+    RT_NONE = 0
+    RT_MICROBE = 1
+    RT_ANIMAL = 2
+    RT_SCIENCE = 3
+    RT_FIGHTER = 4
+
+# VP rules beyond a fixed number
+cdef enum:
+    VK_NONE = 0
+    VK_HERE = 1          # per vp_per resources on this card
+    VK_TAG = 2           # per own tag
+    VK_ADJ_CITIES = 3    # cities next to this card's tile
+    VK_ADJ_OCEANS = 4
+    VK_ALL_CITIES = 5    # every city in play
+    VK_SEARCH_LIFE = 6   # 3 VP with at least one resource here
+
+# bespoke actions
+cdef enum:
+    AK_TABLE = 0
+    AK_REMOVE_ANY = 1    # Ants / Predators: take one resource of this card's type from any card
+    AK_ADD_ANY = 2       # Symbiotic Fungus: one microbe to any own microbe card
+    AK_BUY_TOP = 3       # Business Network / Inventors' Guild: look at the top card, buy it for 3
+    AK_SEARCH_LIFE = 4

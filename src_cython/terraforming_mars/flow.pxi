@@ -106,7 +106,8 @@ cdef void production(TState* s) noexcept nogil:
         for k in range(1, 6):
             pl.res[k] += pl.prod[k]
         pl.tr_raised = 0
-        s.cres[NCARD + p] = 0
+        pl.next_discount = 0
+    memset(s.used, 0, sizeof(s.used))
     if s.temp >= 19 and s.oxy >= 14 and s.oceans >= 9:
         s.step = ST_FINAL
         next_final(s)
@@ -147,11 +148,13 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
         return any_space(s, e.player, e.b, e.c)
     if e.kind == PK_REMOVE_PLANTS:
         for q in range(s.np):
-            if q != e.player and s.pl[q].res[R_PL] > 0:
+            if s.pl[q].res[R_PL] > 0 and not protected_from(s, q, e.player):
                 return 1
         return 0
     if e.kind == PK_DEC_PROD:
         return any_dec_target(s, e.a, e.b)
+    if e.kind == PK_ADD_ANY:
+        return own_card_with(s, e.player, e.a)
     return 1
 
 
@@ -202,7 +205,7 @@ cdef int std_possible(TState* s, int p, int proj) noexcept nogil:
 
 cdef int apply_pending(TState* s, Move m) noexcept nogil:
     cdef Pending e = s.pend[0]
-    cdef int k = mv_kind(m), a = mv_a(m), p = e.player, q
+    cdef int k = mv_kind(m), a = mv_a(m), p = e.player, q, b
     if e.kind == PK_TILE:
         if k != K_SPACE:
             return fail(s, E_KIND)
@@ -216,7 +219,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_REMOVE_PLANTS:
         if k != K_PLAYER:
             return fail(s, E_KIND)
-        if a != 7 and (a >= s.np or a == p or s.pl[a].res[R_PL] == 0):
+        if a != 7 and (a >= s.np or s.pl[a].res[R_PL] == 0 or protected_from(s, a, p)):
             return fail(s, E_PLAYER)
         pop_front(s)
         if a != 7:
@@ -234,6 +237,51 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         pop_front(s)
         for q in range(6):
             s.pl[p].prod[q] += CARDS[e.card].orp[a][q]
+    elif e.kind == PK_OR_ACT:
+        if k != K_OPTION or a > 1 or not act_feasible(s, p, e.card, &CARDS[e.card].act[a]):
+            return fail(s, E_KIND)
+        pop_front(s)
+        if do_behaviour(s, p, e.card, &CARDS[e.card].act[a], 0, 0, 0, 0) < 0:
+            return -1
+    elif e.kind == PK_ADD_ANY:
+        if k != K_CARD:
+            return fail(s, E_KIND)
+        if a >= NCARD or s.loc[a] != L_PLAYED + p or CARDS[a].res_type != e.a:
+            return fail(s, E_CARD)
+        pop_front(s)
+        s.cres[a] += e.b
+    elif e.kind == PK_REMOVE_RES:
+        if k != K_CARD:
+            return fail(s, E_KIND)
+        if a >= NCARD or not removable(s, a, e.a, p):
+            return fail(s, E_CARD)
+        pop_front(s)
+        s.cres[a] -= 1
+        s.cres[e.card] += 1
+    elif e.kind == PK_BUY_TOP:
+        if k != K_OPTION or a > 1:
+            return fail(s, E_KIND)
+        if a == 1:
+            if s.pl[p].res[R_MC] < 3:
+                return fail(s, E_PAY)
+            s.pl[p].res[R_MC] -= 3
+            to_hand(s, p, e.c)
+        else:
+            to_discard(s, e.c)
+        pop_front(s)
+    elif e.kind == PK_KEEP:
+        if k != K_KEEP:
+            return fail(s, E_KIND)
+        b = mv_b(m)
+        if b >= (1 << s.pl[p].noffer) or popcount(b) != min(e.a, s.pl[p].noffer):
+            return fail(s, E_MASK)
+        for q in range(s.pl[p].noffer):
+            if (b >> q) & 1:
+                to_hand(s, p, s.pl[p].offer[q])
+            else:
+                to_discard(s, s.pl[p].offer[q])
+        s.pl[p].noffer = 0
+        pop_front(s)
     elif e.kind == PK_SELL:
         if k == K_SELL_CARD:
             if a >= NCARD or s.loc[a] != L_HAND + p:
@@ -303,9 +351,16 @@ cdef int apply_buy(TState* s, Move m) noexcept nogil:
         return fail(s, E_MASK)
     for i in range(pl.noffer):
         n += (b >> i) & 1
-    if 3 * n > pl.res[R_MC]:
+    if mv_st(m) or mv_ti(m):
         return fail(s, E_PAY)
-    pl.res[R_MC] -= 3 * n
+    if mv_mc(m) or mv_he(m):
+        # Helion may pay with heat: then the payment is explicit and exact
+        if mv_mc(m) + mv_he(m) != 3 * n or pay(s, p, 3 * n, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+            return fail(s, E_PAY)
+    elif 3 * n > pl.res[R_MC]:
+        return fail(s, E_PAY)
+    else:
+        pl.res[R_MC] -= 3 * n
     for i in range(pl.noffer):
         if (b >> i) & 1:
             to_hand(s, p, pl.offer[i])
@@ -364,6 +419,8 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
             return -1
         if pl.corp == C_CREDICOR and cost >= 20:
             pl.res[R_MC] += 4
+        if owner_of(s, CARD_STANDARD_TECH) == p:
+            pl.res[R_MC] += 3
         if proj == SPJ_POWER:
             pl.prod[R_EN] += 1
         elif proj == SPJ_ASTEROID:
@@ -406,12 +463,19 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
             return fail(s, E_RES)
         pl.res[R_HE] -= 8
         raise_temp(s, p, 1)
-    elif k == K_ACTION:
-        if a != 511 or pl.corp != C_UNMI or not pl.tr_raised or pl.res[R_MC] < 3 or unmi_used(s, p):
-            return fail(s, E_TURN)
-        pl.res[R_MC] -= 3
+    elif k == K_ACTION and a == 511:
+        if pl.corp != C_UNMI or not pl.tr_raised or pl.res[R_MC] < 3 or unmi_used(s, p):
+            return fail(s, E_USED)
+        if mv_mc(m) or mv_st(m) or mv_ti(m) or mv_he(m):
+            if pay(s, p, 3, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+                return -1
+        else:
+            pl.res[R_MC] -= 3
         gain_tr(s, p, 1)
-        s.cres[NCARD + p] = 1   # UNMI used this generation (slot past the project cards)
+        s.used[NCARD + p] = 1
+    elif k == K_ACTION:
+        if card_action(s, p, a, mv_mc(m), mv_st(m), mv_ti(m), mv_he(m)) < 0:
+            return -1
     else:
         return fail(s, E_KIND)
     settle(s)
@@ -419,7 +483,7 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
 
 
 cdef inline int unmi_used(TState* s, int p) noexcept nogil:
-    return s.cres[NCARD + p]
+    return s.used[NCARD + p]
 
 
 cdef int apply_final(TState* s, Move m) noexcept nogil:

@@ -47,12 +47,12 @@ cdef int gen_spaces(TState* s, int p, int rule, int fixed, int kind, Move* out, 
 
 cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
     cdef Pending* e = &s.pend[0]
-    cdef int n = 0, q, c, p = e.player
+    cdef int n = 0, q, c, b, p = e.player
     if e.kind == PK_TILE:
         return gen_spaces(s, p, e.b, e.c, K_SPACE, out, n, cap)
     if e.kind == PK_REMOVE_PLANTS:
         for q in range(s.np):
-            if q != p and s.pl[q].res[R_PL] > 0:
+            if s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
                 n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_PLAYER, 7, 0, 0, 0, 0, 0))
     if e.kind == PK_DEC_PROD:
@@ -64,6 +64,31 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         for q in range(2):
             if prod_ok(s, p, CARDS[e.card].orp[q]):
                 n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_OR_ACT:
+        for q in range(2):
+            if act_feasible(s, p, e.card, &CARDS[e.card].act[q]):
+                n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_ADD_ANY:
+        for c in range(NCARD):
+            if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == e.a:
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_REMOVE_RES:
+        for c in range(NCARD):
+            if removable(s, c, e.a, p):
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_BUY_TOP:
+        n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        if s.pl[p].res[R_MC] >= 3:
+            n = emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_KEEP:
+        for b in range(1 << s.pl[p].noffer):
+            if popcount(b) == min(e.a, s.pl[p].noffer):
+                n = emit(out, n, cap, mk(K_KEEP, 0, b, 0, 0, 0, 0))
         return n
     if e.kind == PK_SELL:
         for c in range(NCARD):
@@ -101,8 +126,13 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
         return n
     if s.step == ST_RESEARCH:
         for b in range(1 << pl.noffer):
-            if 3 * popcount(b) <= pl.res[R_MC]:
+            cost = 3 * popcount(b)
+            if cost <= pl.res[R_MC]:
                 n = emit(out, n, cap, mk(K_BUY, 0, b, 0, 0, 0, 0))
+            if pl.corp == C_HELION and cost > 0:
+                for a in range(1, min(cost, pl.res[R_HE]) + 1):
+                    if cost - a <= pl.res[R_MC]:
+                        n = emit(out, n, cap, mk(K_BUY, 0, b, cost - a, 0, 0, a))
         return n
     if s.step == ST_FINAL:
         if pl.res[R_PL] >= final_greenery_cost(s, p):
@@ -135,6 +165,13 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
         n = emit(out, n, cap, mk(K_PLANTS, 0, 0, 0, 0, 0, 0))
     if pl.res[R_HE] >= 8 and s.temp < 19:
         n = emit(out, n, cap, mk(K_HEAT, 0, 0, 0, 0, 0, 0))
+    for c in range(NCARD):
+        if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):
+            if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
+                n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,
+                                 CARDS[c].act[0].ti_ok, out, n, cap)
+            else:
+                n = emit(out, n, cap, mk(K_ACTION, c, 0, 0, 0, 0, 0))
     if pl.corp == C_UNMI and pl.tr_raised and pl.res[R_MC] >= 3 and not unmi_used(s, p):
         n = emit(out, n, cap, mk(K_ACTION, 511, 0, 0, 0, 0, 0))
     if pl.acts == 1:

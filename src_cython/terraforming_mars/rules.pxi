@@ -232,6 +232,13 @@ cdef int any_space(TState* s, int p, int rule, int fixed) noexcept nogil:
     return 0
 
 
+cdef inline int owner_of(TState* s, int c) noexcept nogil:
+    """The player who has card c in play, or -1."""
+    if c < 0 or s.loc[c] < L_PLAYED or s.loc[c] >= L_PLAYED + MAXP:
+        return -1
+    return s.loc[c] - L_PLAYED
+
+
 cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
     cdef int q, n
     s.tile[sp] = tile
@@ -251,9 +258,22 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
         if s.oceans < 9:
             s.oceans += 1
             gain_tr(s, p, 1)
+        q = owner_of(s, CARD_ARCTIC_ALGAE)
+        if q >= 0:
+            s.pl[q].res[R_PL] += 2
     elif tile == TL_GREENERY:
+        if owner_of(s, CARD_HERBIVORES) == p:
+            s.cres[CARD_HERBIVORES] += 1
         raise_oxy(s, p, 1)
-    elif is_city(tile):
+    if is_city(tile):
+        q = owner_of(s, CARD_ROVER)
+        if q >= 0:
+            s.pl[q].res[R_MC] += 2
+        if owner_of(s, CARD_PETS) >= 0:
+            s.cres[CARD_PETS] += 1
+        q = owner_of(s, CARD_IMMIGRANT_CITY)
+        if q >= 0:
+            s.pl[q].prod[R_MC] += 1
         for q in range(s.np):
             if s.pl[q].corp == C_THARSIS:
                 if sp >= 2:
@@ -283,6 +303,7 @@ cdef int card_cost(TState* s, int p, int c) noexcept nogil:
                 cost -= CARDS[i].disc_amt
         else:
             cost -= CARDS[i].disc_amt * CARDS[c].tags[d]
+    cost -= pl.next_discount
     if pl.corp == C_TERACTOR:
         cost -= 3 * CARDS[c].tags[T_EARTH]
     elif pl.corp == C_THORGATE:
@@ -416,10 +437,8 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     pl.hand_n -= 1
     pl.played_n += 1
     add_tags(s, p, c)
-    if pl.corp == C_CREDICOR and d.cost >= 20:
-        pl.res[R_MC] += 4
-    if pl.corp == C_INTERPLANETARY and d.type == CT_EVENT:
-        pl.res[R_MC] += 2
+    pl.next_discount = 8 if c == CARD_INDENTURED else 0
+    card_played_triggers(s, p, c)
     # declared effects apply at once; tiles and choices are queued
     for k in range(6):
         pl.prod[k] += d.prod[k]
@@ -438,7 +457,18 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         raise_temp(s, p, d.temp)
     if d.oxy:
         raise_oxy(s, p, d.oxy)
-    if d.draw:
+    if d.add_here:
+        s.cres[c] += d.add_here
+    if d.draw and d.keep:
+        pl.noffer = 0
+        for i in range(d.draw):
+            k = draw_top(s)
+            if k >= 0:
+                pl.offer[pl.noffer] = k
+                pl.noffer += 1
+                s.loc[k] = L_OFFER + p
+        push(s, PK_KEEP, p, c, d.keep, 0, 0)
+    elif d.draw:
         draw_cards(s, p, d.draw)
     if d.cities:
         if d.city_space >= 0:
@@ -459,7 +489,164 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_DEC_PROD, p, c, d.dec_res, d.dec_n, 0)
     if d.or_prod:
         push(s, PK_OR_PROD, p, c, 0, 0, 0)
+    for i in range(2):
+        if d.add_any_n[i]:
+            push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], 0)
     return 0
+
+
+cdef void card_played_triggers(TState* s, int p, int c) noexcept nogil:
+    """Effects of cards in play when p plays card c (c itself is already in p's tableau)."""
+    cdef CardDef* d = &CARDS[c]
+    cdef TPlayer* pl = &s.pl[p]
+    if pl.corp == C_CREDICOR and d.cost >= 20:
+        pl.res[R_MC] += 4
+    if pl.corp == C_INTERPLANETARY and d.type == CT_EVENT:
+        pl.res[R_MC] += 2
+    if d.type == CT_EVENT and owner_of(s, CARD_MEDIA_GROUP) == p:
+        pl.res[R_MC] += 3
+    if d.type == CT_EVENT and d.tags[T_SPACE] and owner_of(s, CARD_OPTIMAL_AEROBRAKING) == p:
+        pl.res[R_MC] += 3
+        pl.res[R_HE] += 3
+    if owner_of(s, CARD_DECOMPOSERS) == p:
+        s.cres[CARD_DECOMPOSERS] += d.tags[T_PLANT] + d.tags[T_ANIMAL] + d.tags[T_MICROBE]
+    if owner_of(s, CARD_ECO_ZONE) == p:
+        s.cres[CARD_ECO_ZONE] += d.tags[T_PLANT] + d.tags[T_ANIMAL]
+
+
+cdef int protected_from(TState* s, int owner, int taker) noexcept nogil:
+    """Protected Habitats: owner's plants, animals and microbes are safe from other players."""
+    return owner != taker and owner_of(s, CARD_PROTECTED_HABITATS) == owner
+
+
+cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
+    cdef int o = owner_of(s, card)
+    if o < 0 or CARDS[card].res_type != rtype or s.cres[card] == 0:
+        return 0
+    if card == CARD_PETS and o != taker:
+        return 0
+    return not protected_from(s, o, taker)
+
+
+cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
+    cdef int c
+    for c in range(NCARD):
+        if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == rtype:
+            return 1
+    return 0
+
+
+# ---- card actions ----
+
+cdef int act_feasible(TState* s, int p, int c, ActDef* a) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int k, v
+    for k in range(6):
+        if a.spend[k] > pl.res[k]:
+            return 0
+    if a.spend_here > s.cres[c]:
+        return 0
+    if not prod_ok(s, p, a.prod):
+        return 0
+    if a.mc:
+        v = pl.res[R_MC]
+        if a.steel_ok:
+            v += pl.res[R_ST] * pl.steel_value
+        if a.ti_ok:
+            v += pl.res[R_TI] * pl.ti_value
+        if pl.corp == C_HELION:
+            v += pl.res[R_HE]
+        if v < a.mc:
+            return 0
+    return 1
+
+
+cdef int action_available(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int i, q
+    if s.loc[c] != L_PLAYED + p or not d.nact or not d.implemented or s.used[c]:
+        return 0
+    if d.act_kind == AK_REMOVE_ANY:
+        for i in range(NCARD):
+            if removable(s, i, d.res_type, p):
+                return 1
+        return 0
+    if d.act_kind == AK_ADD_ANY:
+        return own_card_with(s, p, RT_MICROBE)
+    if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
+        return act_feasible(s, p, c, &d.act[0]) and s.bot - s.top + s.ndiscard > 0
+    if d.nact == 2:
+        return act_feasible(s, p, c, &d.act[0]) or act_feasible(s, p, c, &d.act[1])
+    return act_feasible(s, p, c, &d.act[0])
+
+
+cdef int do_behaviour(TState* s, int p, int c, ActDef* a, int mc, int st, int ti, int he) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int k, i
+    if a.mc:
+        if pay(s, p, a.mc, a.steel_ok, a.ti_ok, mc, st, ti, he) < 0:
+            return -1
+    elif mc or st or ti or he:
+        return fail(s, E_PAY)
+    for k in range(6):
+        pl.res[k] -= a.spend[k]
+        pl.res[k] += a.stock[k]
+        pl.prod[k] += a.prod[k]
+    s.cres[c] -= a.spend_here
+    s.cres[c] += a.add_here
+    if a.rails:
+        for i in range(2, NSPACE):
+            pl.res[R_MC] += is_city(s.tile[i])
+    gain_tr(s, p, a.tr)
+    if a.temp:
+        raise_temp(s, p, a.temp)
+    if a.oxy:
+        raise_oxy(s, p, a.oxy)
+    if a.draw:
+        draw_cards(s, p, a.draw)
+    if a.ocean:
+        push(s, PK_TILE, p, c, TL_OCEAN, PR_OCEAN, -1)
+    return 0
+
+
+cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) noexcept nogil:
+    cdef CardDef* d
+    cdef int k, f0, f1
+    if c < 0 or c >= NCARD:
+        return fail(s, E_CARD)
+    d = &CARDS[c]
+    if not action_available(s, p, c):
+        return fail(s, E_USED)
+    s.used[c] = 1
+    if d.act_kind == AK_REMOVE_ANY:
+        push(s, PK_REMOVE_RES, p, c, d.res_type, 0, 0)
+        return 0
+    if d.act_kind == AK_ADD_ANY:
+        push(s, PK_ADD_ANY, p, c, RT_MICROBE, 1, 0)
+        return 0
+    if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
+        if pay(s, p, d.act[0].mc, 0, 0, mc, st, ti, he) < 0:
+            return -1
+        k = draw_top(s)
+        if d.act_kind == AK_SEARCH_LIFE:
+            if k >= 0:
+                if CARDS[k].tags[T_MICROBE]:
+                    s.cres[c] += 1
+                to_discard(s, k)
+        elif k >= 0:
+            s.loc[k] = L_OFFER + p
+            push(s, PK_BUY_TOP, p, c, 0, 0, k)
+        return 0
+    if d.nact == 2:
+        f0 = act_feasible(s, p, c, &d.act[0])
+        f1 = act_feasible(s, p, c, &d.act[1])
+        if f0 and f1:
+            if mc or st or ti or he:
+                return fail(s, E_PAY)
+            push(s, PK_OR_ACT, p, c, 0, 0, 0)
+            return 0
+        return do_behaviour(s, p, c, &d.act[0] if f0 else &d.act[1], mc, st, ti, he)
+    return do_behaviour(s, p, c, &d.act[0], mc, st, ti, he)
 
 
 cdef int counted_amount(TState* s, int p, CardDef* d) noexcept nogil:
@@ -547,6 +734,35 @@ cdef int award_value(TState* s, int p, int a) noexcept nogil:
 
 # ---- scoring ----
 
+cdef int tile_of(TState* s, int p, int tile) noexcept nogil:
+    cdef int i
+    for i in range(NSPACE):
+        if s.tile[i] == tile and s.owner[i] == p:
+            return i
+    return -1
+
+
+cdef int card_vp(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int n = 0, i, sp
+    if d.vp_kind == VK_NONE:
+        return d.vp_fixed
+    if d.vp_kind == VK_SEARCH_LIFE:
+        return 3 if s.cres[c] > 0 else 0
+    if d.vp_kind == VK_HERE:
+        n = s.cres[c]
+    elif d.vp_kind == VK_TAG:
+        n = s.pl[p].tags[d.vp_tag]
+    elif d.vp_kind == VK_ALL_CITIES:
+        for i in range(NSPACE):
+            n += is_city(s.tile[i])
+    else:
+        sp = tile_of(s, p, TL_CAPITAL if c == CARD_CAPITAL else TL_COMMERCIAL)
+        if sp >= 0:
+            n = adj_count(s, sp, TL_OCEAN if d.vp_kind == VK_ADJ_OCEANS else -2, -1)
+    return d.vp_each * (n // d.vp_per)
+
+
 cdef void score(TState* s, int p, int* out) noexcept nogil:
     """out: tr, milestones, awards, greenery, city, cards, total."""
     cdef int i, j, a, best, second, v, q, nbest
@@ -584,5 +800,5 @@ cdef void score(TState* s, int p, int* out) noexcept nogil:
     out[5] = 0
     for i in range(NCARD):
         if s.loc[i] == L_PLAYED + p:
-            out[5] += CARDS[i].vp_fixed
+            out[5] += card_vp(s, p, i)
     out[6] = out[0] + out[1] + out[2] + out[3] + out[4] + out[5]

@@ -1,6 +1,22 @@
 # The state: fixed size, pointer-free, cloned with memcpy. Card tables live in module-level C arrays
 # filled once at import (tables.pxi), so the state holds only what changes during a game.
 
+ctypedef struct ActDef:
+    short mc                      # M€ cost (steel/titanium/heat may help as flagged)
+    signed char steel_ok
+    signed char ti_ok
+    short spend[6]
+    signed char spend_here        # resources taken from this card
+    short stock[6]
+    short prod[6]
+    signed char tr
+    signed char temp
+    signed char oxy
+    signed char ocean
+    signed char draw
+    signed char add_here
+    signed char rails             # Martian Rails: +1 M€ per city on Mars
+
 ctypedef struct CardDef:
     short cost
     signed char type
@@ -25,6 +41,7 @@ ctypedef struct CardDef:
     signed char tile              # special tile
     signed char tile_rule
     signed char draw
+    signed char keep              # with draw: keep this many of the drawn cards (Invention Contest)
     signed char remove_plants
     signed char dec_res
     signed char dec_n
@@ -42,6 +59,17 @@ ctypedef struct CardDef:
     signed char disc_amt
     signed char disc_once
     signed char req_bonus
+    signed char res_type          # RT_* resource the card holds (0 none)
+    signed char add_here          # resources added here when played
+    signed char add_any_type[2]   # "add N resources of a type to one of your cards" on play
+    signed char add_any_n[2]
+    signed char vp_kind           # VK_*
+    signed char vp_per
+    signed char vp_each
+    signed char vp_tag
+    signed char nact              # 0 no action, 1 one behaviour, 2 an "or" of two
+    signed char act_kind          # AK_* for the bespoke actions
+    ActDef act[2]
 
 ctypedef struct CorpDef:
     short mc
@@ -72,6 +100,7 @@ ctypedef struct TPlayer:
     signed char req_bonus
     signed char tr_raised         # raised TR this generation (UNMI)
     signed char final_done
+    signed char next_discount     # Indentured Workers: off the next card played this generation
     unsigned char tags[NTAG]      # tags in play (non-event cards and the corporation)
     short hand_n
     short played_n
@@ -97,6 +126,7 @@ ctypedef struct TState:
     TPlayer pl[MAXP]
     unsigned char loc[CARDCAP]
     unsigned char cres[CARDCAP]   # resources on each card
+    unsigned char used[CARDCAP]   # action used this generation (NCARD + p: the corporation's)
     unsigned short seq[CARDCAP]   # order cards entered a tableau (snapshot's pc order)
     unsigned short nseq
     unsigned short deck[CARDCAP]  # draw pile: deck[top..bot) with top first

@@ -18,6 +18,27 @@ cdef short CARD_MINING_AREA = -1
 cdef short CARD_URBANIZED = -1
 cdef short CARD_LAND_CLAIM = -1
 cdef short CARD_ART_LAKE = -1
+# trigger cards: one id each, -1 when absent (see rules.pxi "triggers")
+cdef short CARD_MEDIA_GROUP = -1
+cdef short CARD_OPTIMAL_AEROBRAKING = -1
+cdef short CARD_STANDARD_TECH = -1
+cdef short CARD_ROVER = -1
+cdef short CARD_ARCTIC_ALGAE = -1
+cdef short CARD_PETS = -1
+cdef short CARD_HERBIVORES = -1
+cdef short CARD_IMMIGRANT_CITY = -1
+cdef short CARD_DECOMPOSERS = -1
+cdef short CARD_ECO_ZONE = -1
+cdef short CARD_INDENTURED = -1
+cdef short CARD_INDUSTRIAL_CENTER = -1
+cdef short CARD_SEARCH_LIFE = -1
+cdef short CARD_PROTECTED_HABITATS = -1
+cdef short CARD_CAPITAL = -1
+
+TRIGGER_CARDS = ["Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
+                 "Arctic Algae", "Pets", "Herbivores", "Immigrant City", "Decomposers", "Ecological Zone",
+                 "Indentured Workers", "Industrial Center", "Search For Life", "Water Splitting Plant"]
+RES_TYPES = {"Microbe": RT_MICROBE, "Animal": RT_ANIMAL, "Science": RT_SCIENCE, "Fighter": RT_FIGHTER}
 
 TAG_NAMES = ["building", "space", "science", "power", "earth", "jovian", "plant", "microbe", "animal",
              "city", "event"]
@@ -33,7 +54,7 @@ TABLE_KEYS = {"production", "stock", "tr", "global", "ocean", "city", "greenery"
               "removeAnyPlants", "decreaseAnyProduction", "steelValue", "titanumValue", "or"}
 # cards whose engine hooks the core implements (bespoke play / can-play in code)
 BESPOKE = {"Noctis City", "Mining Rights", "Mining Area", "Urbanized Area", "Land Claim",
-           "Artificial Lake"}
+           "Artificial Lake", *TRIGGER_CARDS}
 
 
 cdef int _temp_steps(int celsius):
@@ -65,28 +86,99 @@ def _counted_source(spec, what):
     return 0, 0
 
 
+ACT_KEYS = {"spend", "stock", "production", "tr", "global", "ocean", "drawCard", "addResources"}
+
+
+def _act_ok(b) -> bool:
+    if set(b) - ACT_KEYS:
+        return False
+    if set(b.get("spend", {})) - {"megacredits", "canUseSteel", "canUseTitanium", "energy", "heat", "steel",
+                                  "titanium", "plants", "resourcesHere"}:
+        return False
+    d = b.get("drawCard", 1)
+    if isinstance(d, dict) and set(d) != {"count"}:
+        return False
+    st = b.get("stock", {})
+    return all(isinstance(v, int) or v == {"cities": {"where": "onmars"}} for v in st.values())
+
+
+def _action_kind(c) -> int:
+    a = c.get("action")
+    if not a:
+        return -1
+    if "removeResourcesFromAnyCard" in a:
+        return AK_REMOVE_ANY
+    if "addResourcesToAnyCard" in a:
+        return AK_ADD_ANY
+    if isinstance(a.get("drawCard"), dict) and a["drawCard"].get("pay"):
+        return AK_BUY_TOP
+    if c["name"] == "Search For Life":
+        return AK_SEARCH_LIFE
+    if "or" in a:
+        return AK_TABLE if all(_act_ok(b) for b in a["or"]["behaviors"]) else -2
+    return AK_TABLE if _act_ok(a) else -2
+
+
 def _implemented(c) -> bool:
     if c.get("engineHooks") and c["name"] not in BESPOKE:
         return False
-    if c.get("action") or c.get("resourceType") or c.get("protectedResources") or c.get("reserveUnits"):
+    if c.get("protectedResources") or c.get("reserveUnits"):
+        return False
+    if _action_kind(c) == -2:
         return False
     on = c.get("onPlay", {})
-    if set(on) - TABLE_KEYS:
+    if set(on) - TABLE_KEYS - {"addResources", "addResourcesToAnyCard"}:
         return False
-    if isinstance(on.get("drawCard"), dict):
+    dc = on.get("drawCard")
+    if isinstance(dc, dict) and set(dc) != {"count", "keep"}:
         return False
     if "or" in on and any(set(b) != {"production"} for b in on["or"]["behaviors"]):
         return False
-    vp = c.get("vp", {})
-    if vp and set(vp) != {"fixed"}:
-        return False
+    add = on.get("addResourcesToAnyCard")
+    if add is not None:
+        adds = add if isinstance(add, list) else [add]
+        if any(a.get("type") not in ("Microbe", "Animal") for a in adds):
+            return False
     return True
+
+
+cdef void _load_act(ActDef* a, dict b, dict ids):
+    cdef int k
+    memset(a, 0, sizeof(ActDef))
+    sp = dict(b.get("spend", {}))
+    a.mc = sp.pop("megacredits", 0)
+    a.steel_ok = 1 if sp.pop("canUseSteel", False) else 0
+    a.ti_ok = 1 if sp.pop("canUseTitanium", False) else 0
+    a.spend_here = sp.pop("resourcesHere", 0)
+    v = _res_vec(sp, "action spend")
+    for k in range(6):
+        a.spend[k] = v[k]
+    st = dict(b.get("stock", {}))
+    if st.get("megacredits") == {"cities": {"where": "onmars"}}:
+        a.rails = 1
+        del st["megacredits"]
+    v = _res_vec(st, "action stock")
+    for k in range(6):
+        a.stock[k] = v[k]
+    v = _res_vec(b.get("production", {}), "action production")
+    for k in range(6):
+        a.prod[k] = v[k]
+    a.tr = b.get("tr", 0)
+    a.temp = b.get("global", {}).get("temperature", 0)
+    a.oxy = b.get("global", {}).get("oxygen", 0)
+    a.ocean = 1 if "ocean" in b else 0
+    d = b.get("drawCard", 0)
+    a.draw = d["count"] if isinstance(d, dict) else d
+    a.add_here = b.get("addResources", 0)
 
 
 def load_tables(list cards, list corps, dict board):
     """Fill the C tables: cards (base + Corporate Era, in id order), corporations, the board."""
     global TABLES_LOADED, CARD_NOCTIS, CARD_MINING_RIGHTS, CARD_MINING_AREA, CARD_URBANIZED
-    global CARD_LAND_CLAIM, CARD_ART_LAKE
+    global CARD_LAND_CLAIM, CARD_ART_LAKE, CARD_MEDIA_GROUP, CARD_OPTIMAL_AEROBRAKING, CARD_STANDARD_TECH
+    global CARD_ROVER, CARD_ARCTIC_ALGAE, CARD_PETS, CARD_HERBIVORES, CARD_IMMIGRANT_CITY, CARD_DECOMPOSERS
+    global CARD_ECO_ZONE, CARD_INDENTURED, CARD_INDUSTRIAL_CENTER, CARD_SEARCH_LIFE, CARD_PROTECTED_HABITATS
+    global CARD_CAPITAL
     cdef int i, j, k
     cdef CardDef* d
     if len(cards) != NCARD or len(corps) != NCORP:
@@ -200,6 +292,52 @@ def load_tables(list cards, list corps, dict board):
             d.disc_amt = disc["amount"]
             d.disc_once = 1 if disc.get("per") == "card" else 0
         d.req_bonus = c.get("requirementBonus", {}).get("steps", 0)
+        d.res_type = RES_TYPES.get(c.get("resourceType"), RT_NONE)
+        d.add_here = on.get("addResources", 0)
+        add = on.get("addResourcesToAnyCard")
+        if add is not None and "type" in (add[0] if isinstance(add, list) else add):
+            for j, a in enumerate(add if isinstance(add, list) else [add]):
+                d.add_any_type[j] = RES_TYPES[a["type"]]
+                d.add_any_n[j] = a["count"]
+        if isinstance(on.get("drawCard"), dict):
+            d.draw = on["drawCard"]["count"]
+            d.keep = on["drawCard"]["keep"]
+        vp = c.get("vp", {})
+        if vp.get("special"):
+            d.vp_kind = VK_SEARCH_LIFE
+        elif "count" in vp:
+            d.vp_per = vp["per"]
+            d.vp_each = vp["each"]
+            if vp["count"] == "resourcesHere":
+                d.vp_kind = VK_HERE
+            elif vp["count"].startswith("tag:"):
+                d.vp_kind = VK_TAG
+                d.vp_tag = TAG_NAMES.index(vp["count"][4:])
+            elif vp["count"] == "cities" and vp.get("adjacentToThisTile"):
+                d.vp_kind = VK_ADJ_CITIES
+            elif vp["count"] == "oceans" and vp.get("adjacentToThisTile"):
+                d.vp_kind = VK_ADJ_OCEANS
+            elif vp["count"] == "cities" and vp.get("allPlayers"):
+                d.vp_kind = VK_ALL_CITIES
+            else:
+                raise ValueError(f"{name}: unknown VP rule {vp}")
+        ak = _action_kind(c)
+        if ak >= 0:
+            d.act_kind = ak
+            act = c["action"]
+            if ak == AK_TABLE and "or" in act:
+                d.nact = 2
+                for j, b in enumerate(act["or"]["behaviors"][:2]):
+                    _load_act(&d.act[j], b, ids)
+            elif ak == AK_TABLE:
+                d.nact = 1
+                _load_act(&d.act[0], act, ids)
+            else:
+                d.nact = 1
+                sp = act.get("spend", {})
+                memset(&d.act[0], 0, sizeof(ActDef))
+                d.act[0].mc = 1 if ak == AK_SEARCH_LIFE else sp.get("megacredits", 0)
+                d.act[0].add_here = act.get("addResources", 0)
         d.implemented = 1 if _implemented(c) and counted_ok else 0
         if name == "Noctis City":
             CARD_NOCTIS = i
@@ -224,6 +362,43 @@ def load_tables(list cards, list corps, dict board):
             d.tile_rule = PR_CLAIM
         elif name == "Artificial Lake":
             CARD_ART_LAKE = i
+        elif name == "Media Group":
+            CARD_MEDIA_GROUP = i
+        elif name == "Optimal Aerobraking":
+            CARD_OPTIMAL_AEROBRAKING = i
+        elif name == "Standard Technology":
+            CARD_STANDARD_TECH = i
+        elif name == "Rover Construction":
+            CARD_ROVER = i
+        elif name == "Arctic Algae":
+            CARD_ARCTIC_ALGAE = i
+        elif name == "Pets":
+            CARD_PETS = i
+        elif name == "Herbivores":
+            CARD_HERBIVORES = i
+        elif name == "Immigrant City":
+            CARD_IMMIGRANT_CITY = i
+            d.cities = 1
+            d.prod[R_EN] = -1
+            d.prod[R_MC] = -2
+        elif name == "Decomposers":
+            CARD_DECOMPOSERS = i
+        elif name == "Ecological Zone":
+            CARD_ECO_ZONE = i
+            d.tile = TL_ECOZONE
+            d.tile_rule = PR_NEXT_GREENERY
+        elif name == "Indentured Workers":
+            CARD_INDENTURED = i
+        elif name == "Industrial Center":
+            CARD_INDUSTRIAL_CENTER = i
+            d.tile = TL_INDUSTRIAL
+            d.tile_rule = PR_NEXT_CITY
+        elif name == "Search For Life":
+            CARD_SEARCH_LIFE = i
+        elif name == "Protected Habitats":
+            CARD_PROTECTED_HABITATS = i
+        elif name == "Capital":
+            CARD_CAPITAL = i
     memset(CORPS, 0, sizeof(CORPS))
     for i, c in enumerate(corps):
         CORPS[i].mc = c["startingMegaCredits"]

@@ -37,10 +37,12 @@ ERRORS = {
     E_TURN: "not allowed at this point of the turn",
     E_MASK: "bad selection",
     E_DONE: "the game is over",
+    E_USED: "action not available (used this generation, or its cost or target is missing)",
 }
 
 PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DEC_PROD: "decreaseProduction",
-                 PK_SELL: "sell", PK_OR_PROD: "or"}
+                 PK_SELL: "sell", PK_OR_PROD: "or", PK_OR_ACT: "orAction", PK_ADD_ANY: "addResources",
+                 PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
@@ -62,7 +64,7 @@ MOVE_KINDS = {"setup": K_SETUP, "buy": K_BUY, "play": K_PLAY, "std": K_STD, "sel
               "sellCard": K_SELL_CARD, "sellDone": K_SELL_DONE, "milestone": K_MILESTONE, "award": K_AWARD,
               "plants": K_PLANTS, "heat": K_HEAT, "first": K_FIRST, "action": K_ACTION, "end": K_END,
               "pass": K_PASS, "space": K_SPACE, "player": K_PLAYER, "option": K_OPTION,
-              "finalGreenery": K_FINAL_GREENERY, "finalDone": K_FINAL_DONE}
+              "finalGreenery": K_FINAL_GREENERY, "finalDone": K_FINAL_DONE, "card": K_CARD, "keep": K_KEEP}
 
 
 cdef class Core:
@@ -251,8 +253,13 @@ cdef class Core:
                         [out[i] for i in range(7)]))
 
     def card_vp(self, int p):
-        return {c: CARDS[c].vp_fixed for c in range(NCARD)
-                if self.st.loc[c] == L_PLAYED + p and CARDS[c].vp_fixed}
+        """card -> VP of p's played cards with non-zero VP."""
+        out = {}
+        for c in self.tableau(p):
+            v = card_vp(&self.st, p, c)
+            if v:
+                out[c] = v
+        return out
 
     def card_cost(self, int p, int c):
         return card_cost(&self.st, p, c)
@@ -265,3 +272,10 @@ def constants():
     """Codes shared with the Python layer."""
     return dict(NCARD=NCARD, NCORP=NCORP, NSPACE=NSPACE, L_DECK=L_DECK, L_DISCARD=L_DISCARD, L_HAND=L_HAND,
                 L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7)
+
+
+def action_cost(int card):
+    """M€ cost of a card's single-behaviour action (0 for none or an "or")."""
+    if CARDS[card].nact != 1:
+        return 0
+    return CARDS[card].act[0].mc

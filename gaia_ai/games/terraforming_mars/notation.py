@@ -7,7 +7,9 @@
     sell / sell Windmills / sell done         sell patents, one card per decision
     milestone Mayor pay mc=8                  award Banker pay mc=14
     plants / heat / first / end / pass        conversions, corporation first action, end turn, pass
-    action United Nations Mars Initiative     a card or corporation action
+    action Aquifer Pumping pay st=4           a card or corporation action (with its payment if any)
+    card Tardigrades                          the card that gets or loses resources
+    keep Mine, Heather                        the cards kept of those drawn (Invention Contest)
     space 25 / player 1 / player skip / option 0   follow-up answers
     final greenery 24 / final done            placement after the last production
 
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 
 K = tm_rules.MOVE_KINDS
 PAY_KEYS = ("mc", "st", "ti", "he")
-SIMPLE = {"plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
+SIMPLE = {"buy": K["buy"], "plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
           "sell": K["sell"]}
 SIMPLE_NAMES = {v: k for k, v in SIMPLE.items()}
 
@@ -54,7 +56,7 @@ def format_move(core: Core, move: int) -> str:
     if kind == K["buy"]:
         offer = core.offer(p)
         kept = [card_name(c) for i, c in enumerate(offer) if b >> i & 1]
-        return "buy" + (" " + ", ".join(kept) if kept else "")
+        return "buy" + (" " + ", ".join(kept) if kept else "") + _pay_text(mc, st, ti, he)
     if kind == K["play"]:
         return f"play {card_name(a)}" + _pay_text(mc, st, ti, he)
     if kind == K["std"]:
@@ -68,7 +70,13 @@ def format_move(core: Core, move: int) -> str:
     if kind == K["award"]:
         return f"award {AWARDS[a]}" + _pay_text(mc, st, ti, he)
     if kind == K["action"]:
-        return f"action {card_name(a)}"
+        return f"action {card_name(a)}" + _pay_text(mc, st, ti, he)
+    if kind == K["card"]:
+        return f"card {card_name(a)}"
+    if kind == K["keep"]:
+        offer = core.offer(core.pending()[0][1] if core.pending() else p)
+        kept = [card_name(c) for i, c in enumerate(offer) if b >> i & 1]
+        return "keep" + (" " + ", ".join(kept) if kept else "")
     if kind == K["space"]:
         return f"space {SPACES[a]}"
     if kind == K["player"]:
@@ -139,7 +147,11 @@ def parse_move(core: Core, line: str) -> int:
                 raise NotationError(f"{line!r}: {corp.strip()} was not dealt to player {p}")
             return tm_rules.encode(K["setup"], offers.index(cid), _mask(cards, core.offer(p), line))
         if word == "buy":
-            return tm_rules.encode(K["buy"], 0, _mask(rest, core.offer(core.current_player), line))
+            return tm_rules.encode(K["buy"], 0, _mask(head, core.offer(core.current_player), line), **pay)
+        if word == "keep":
+            return tm_rules.encode(K["keep"], 0, _mask(rest, core.offer(core.current_player), line))
+        if word == "card":
+            return tm_rules.encode(K["card"], _card(rest, line))
         if word == "play":
             return tm_rules.encode(K["play"], _card(head, line), 0, **pay)
         if word == "std":
@@ -159,7 +171,7 @@ def parse_move(core: Core, line: str) -> int:
                 raise NotationError(f"{line!r}: unknown award {head!r}")
             return tm_rules.encode(K["award"], AWARDS.index(head), 0, **pay)
         if word == "action":
-            return tm_rules.encode(K["action"], _card(rest, line))
+            return tm_rules.encode(K["action"], _card(head, line), 0, **pay)
         if word == "space":
             return tm_rules.encode(K["space"], _space(rest, line))
         if word == "player":

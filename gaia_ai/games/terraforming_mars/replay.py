@@ -140,8 +140,17 @@ class Replayer:
                 return tm_rules.encode(K["player"], self.colors.index(color))
         if kind == "decreaseProduction" and t == "player":
             return tm_rules.encode(K["player"], ch["player"])
-        if kind == "or" and t == "or":
+        if kind in ("or", "orAction") and t == "or":
             return tm_rules.encode(K["option"], ch["i"])
+        if kind in ("addResources", "removeResource") and t == "cards" and len(ch["cards"]) == 1:
+            return tm_rules.encode(K["card"], CARD_IDS[ch["cards"][0]])
+        if kind == "buyTop" and t == "cards":
+            return tm_rules.encode(K["option"], 1 if ch["cards"] else 0)
+        if kind == "keep" and t == "cards":
+            offer = self.state.core.offer(self.state.current_player)
+            return tm_rules.encode(K["keep"], 0, sum(1 << offer.index(CARD_IDS[n]) for n in ch["cards"]))
+        if t == "payment" and kind == "buyTop":
+            return None
         return None
 
     def top_move(self, act: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
@@ -163,7 +172,12 @@ class Replayer:
             if [card_name(c) for c in offer] != act["offered"]:
                 raise Divergence(f"offered {[card_name(c) for c in offer]} != {act['offered']}")
             mask = sum(1 << offer.index(CARD_IDS[n]) for n in act["cards"])
-            return tm_rules.encode(K["buy"], 0, mask), ch
+            pay = {}
+            if ch and ch[0].get("t") == "payment":
+                pay = _pay(ch.pop(0)["pay"])
+                if not pay["he"]:
+                    pay = {}
+            return tm_rules.encode(K["buy"], 0, mask, **pay), ch
         if k == "playCard":
             return tm_rules.encode(K["play"], CARD_IDS[act["card"]], 0, **_pay(act.get("pay"))), ch
         if k == "standardProject":
@@ -191,9 +205,18 @@ class Replayer:
         if k == "pass":
             return tm_rules.encode(K["pass"]), ch
         if k == "cardAction":
+            pay = None
+            if ch and ch[0].get("t") == "payment":
+                pay = _pay(ch.pop(0)["pay"])
             if act["card"] == "United Nations Mars Initiative":
-                return tm_rules.encode(K["action"], CONST["UNMI_ACTION"]), ch
-            raise Divergence(f"card action of {act['card']} not implemented yet")
+                return tm_rules.encode(K["action"], CONST["UNMI_ACTION"], 0, **(pay or {})), ch
+            card = CARD_IDS[act["card"]]
+            if not tm_rules.card_implemented(card):
+                raise Divergence(f"card {act['card']} not implemented yet")
+            if pay is None:
+                cost = tm_rules.action_cost(card)
+                pay = {"mc": cost} if cost else {}
+            return tm_rules.encode(K["action"], card, 0, **pay), ch
         if k == "finalGreenery":
             return tm_rules.encode(K["finalGreenery"], SPACE_IDS[act["space"]]), ch
         if k == "finalGreeneryDone":
