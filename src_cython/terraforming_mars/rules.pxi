@@ -252,7 +252,7 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
     if sp >= 2:
         n = adj_count(s, sp, TL_OCEAN, -1)
         s.pl[p].res[R_MC] += 2 * n
-    if s.pl[p].corp == C_MINING_GUILD and tile != TL_OCEAN and (SPACE_BONUS[sp][B_ST] or SPACE_BONUS[sp][B_TI]):
+    if s.pl[p].corp == C_MINING_GUILD and (SPACE_BONUS[sp][B_ST] or SPACE_BONUS[sp][B_TI]):
         s.pl[p].prod[R_ST] += 1
     if tile == TL_OCEAN:
         if s.oceans < 9:
@@ -483,7 +483,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_TILE, p, c, TL_GREENERY, d.greenery_rule, -1)
     for i in range(d.oceans):
         push(s, PK_TILE, p, c, TL_OCEAN, d.ocean_rule, -1)
-    if d.remove_plants:
+    if d.remove_plants and any_plants_to_remove(s, p):   # targets are fixed when the card is played
         push(s, PK_REMOVE_PLANTS, p, c, d.remove_plants, 0, 0)
     if d.dec_n:
         push(s, PK_DEC_PROD, p, c, d.dec_res, d.dec_n, 0)
@@ -492,6 +492,15 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     for i in range(2):
         if d.add_any_n[i]:
             push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], 0)
+    return 0
+
+
+cdef int any_plants_to_remove(TState* s, int p) noexcept nogil:
+    """The engine asks only when another player has plants to lose (the options then include p)."""
+    cdef int q
+    for q in range(s.np):
+        if q != p and s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
+            return 1
     return 0
 
 
@@ -572,7 +581,7 @@ cdef int action_available(TState* s, int p, int c) noexcept nogil:
                 return 1
         return 0
     if d.act_kind == AK_ADD_ANY:
-        return own_card_with(s, p, RT_MICROBE)
+        return 1     # the engine offers it even with no microbe card to take the microbe
     if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
         return act_feasible(s, p, c, &d.act[0]) and s.bot - s.top + s.ndiscard > 0
     if d.nact == 2:

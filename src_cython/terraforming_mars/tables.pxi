@@ -103,6 +103,8 @@ def _act_ok(b) -> bool:
 
 
 def _action_kind(c) -> int:
+    if c["name"] == "Search For Life":
+        return AK_SEARCH_LIFE
     a = c.get("action")
     if not a:
         return -1
@@ -324,7 +326,7 @@ def load_tables(list cards, list corps, dict board):
         ak = _action_kind(c)
         if ak >= 0:
             d.act_kind = ak
-            act = c["action"]
+            act = c.get("action", {})
             if ak == AK_TABLE and "or" in act:
                 d.nact = 2
                 for j, b in enumerate(act["or"]["behaviors"][:2]):

@@ -242,9 +242,14 @@ class Replayer:
 
     def check(self, snap: dict[str, Any]) -> None:
         exp = self.expected
-        for key in ("g", "p", "ms", "aw", "cr"):
+        for key in ("g", "p", "ms", "aw"):
             if key in snap:
                 exp[key] = snap[key]
+        for p, m in snap.get("cr", {}).items():     # per player: the full map of that player's cards
+            if m:
+                exp["cr"][p] = m
+            else:
+                exp["cr"].pop(p, None)
         for p, cards in snap.get("pc", {}).items():
             exp["pc"].setdefault(p, []).extend(cards)
         exp["tl"] = exp["tl"] + snap.get("tl", [])
