@@ -124,7 +124,7 @@ def mutate_json(rng: random.Random, data: Any) -> Any:
                 parent.pop(key)
         elif r < 0.97:
             nest: Any = value
-            for _ in range(rng.choice((3, 50, 2000))):
+            for _ in range(rng.choice((3, 50))):
                 nest = [nest]
             parent[key] = nest
         else:
@@ -164,12 +164,20 @@ def _mutate_text(rng: random.Random, text: str) -> str:
     return text
 
 
+def _deep_wrap(rng: random.Random, text: str) -> str:
+    """Now and then the JSON text nested thousands of levels deep (as text: json.dumps would recurse)."""
+    if rng.random() < 0.03:
+        depth = rng.choice((70, 5000, 100_000))
+        return '{"a":' * depth + text + "}" * depth if rng.random() < 0.5 else "[" * depth + text + "]" * depth
+    return text
+
+
 def make_input(kind: str, seeds: list[Any], seed: int, i: int) -> dict[str, Any]:
     """Input i of a run: JSON-serialisable, handed to the worker as one line."""
     rng = random.Random(f"{seed}:{kind}:{i}")
     base = rng.randrange(len(seeds))
     if kind == "state":
-        return {"kind": kind, "data": mutate_json(rng, seeds[base])}
+        return {"kind": kind, "data": _deep_wrap(rng, json.dumps(mutate_json(rng, seeds[base])))}
     if kind == "log":
         log = copy.deepcopy(seeds[base])
         if rng.random() < 0.6 and log["moves"]:
@@ -190,7 +198,7 @@ def make_input(kind: str, seeds: list[Any], seed: int, i: int) -> dict[str, Any]
         text = json.dumps(export)
         if rng.random() < 0.05:
             text = text[: rng.randrange(len(text))]   # truncated text
-        return {"kind": kind, "data": text}
+        return {"kind": kind, "data": _deep_wrap(rng, text)}
     k = rng.randrange(1, len(seeds))
     return {"kind": kind, "moves": k, "data": _mutate_text(rng, seeds[k])}
 
@@ -209,9 +217,15 @@ def answer(item: dict[str, Any]) -> str:
     kind, data = item["kind"], item["data"]
     try:
         if kind == "state":
+            from gaia_ai.games.gaia.errors import StateError
+            from gaia_ai.games.gaia.jsontext import loads_bounded
             from gaia_ai.games.gaia.structured import state_from_json
 
-            state = state_from_json(data)
+            try:   # as `gaia-ai suggest --state FILE` reads it
+                value = loads_bounded(data, "state", StateError)
+            except json.JSONDecodeError:
+                return "clear"
+            state = state_from_json(value)
         elif kind == "log":
             from gaia_ai.service.client import position_from_log
 
