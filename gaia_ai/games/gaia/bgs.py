@@ -33,6 +33,7 @@ from typing import Any
 
 from gaia_ai.games.gaia.board import Board, rotate, tables
 from gaia_ai.games.gaia.errors import ExportError, GaiaError
+from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
 
 __all__ = [
@@ -423,7 +424,7 @@ def load_export(source: str | Path | Mapping[str, Any], game_id: str | None = No
     except UnicodeDecodeError as exc:
         raise ExportError(f"{path.name}: not UTF-8 text: {exc}") from exc
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, path.name, ExportError)
     except json.JSONDecodeError as exc:
         raise ExportError(f"{path.name}: not valid JSON: {exc}") from exc
     return parse_export(data, gid)

@@ -13,6 +13,7 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError, StateError
+from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.games.gaia.structured import state_from_json
 
@@ -58,7 +59,7 @@ def from_state_file(path: str | Path) -> GaiaState:
     """The position of a structured state file: GaiaGameState in protobuf's JSON mapping (see
     gaia_ai.games.gaia.structured); StateError names the offending field."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = loads_bounded(Path(path).read_text(encoding="utf-8"), str(path), StateError)
     except json.JSONDecodeError as e:
         raise StateError(f"{path}: not JSON ({e})") from None
     except UnicodeDecodeError:

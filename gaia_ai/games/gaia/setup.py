@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gaia_ai.games.gaia.board import Board
+from gaia_ai.games.gaia.board import Board, tables
 from gaia_ai.games.gaia.errors import SetupError
 
 ROUND_SCORING_TILES: tuple[str, ...] = tuple(f"score{i}" for i in range(1, 11))
@@ -60,6 +60,7 @@ class GameSetup:
             raise SetupError(
                 f"board: a {n}-player map has {expected_sectors} sectors, got {len(self.board.placements)}"
             )
+        _check_layout(n, self.board)
         # Freeze caller-provided lists/dicts so the setup cannot change under the engine.
         for name in ("round_scoring", "final_scoring", "boosters"):
             object.__setattr__(self, name, _as_tuple(name, getattr(self, name)))
@@ -175,3 +176,20 @@ def _check_positions(name: str, placed: Mapping[str, str], positions: tuple[str,
     if set(placed) != set(positions):
         raise SetupError(f"{name} must have exactly the positions {list(positions)}, got {list(placed)}")
     _check_draw(name, tuple(placed[p] for p in positions), pool, len(positions))
+
+
+def _check_layout(num_players: int, board: Board) -> None:
+    """The map is a real arrangement of the sectors: the player count's sectors, each on one of its
+    layout's centres, every centre used once (so no overlap and no gap)."""
+    sector_ids, centres = tables().boards["2" if num_players == 2 else "3-4"]
+    numbers = sorted(tables().sectors[sid].number for sid in sector_ids)
+    free = set(centres)
+    for k, p in enumerate(board.placements):
+        if (p.q, p.r) not in free:
+            where = "is used twice" if (p.q, p.r) in centres else "is not a centre of the layout"
+            raise SetupError(f"board: sectors[{k}] ({p.sector}) at centre ({p.q}, {p.r}) {where}; "
+                             f"a {num_players}-player map puts its sectors at {sorted(centres)}")
+        free.discard((p.q, p.r))
+    got = sorted(tables().sectors[p.sector].number for p in board.placements)
+    if got != numbers:
+        raise SetupError(f"board: a {num_players}-player map uses sectors {numbers}, got {got}")
