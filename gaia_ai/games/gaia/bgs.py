@@ -16,7 +16,7 @@ Layout of an export (the BGS engine's JSON serialisation), as far as this module
   ``gaiaformers``.
 * ``map``: every hex ``{q, r, s, data: {planet, sector, building?, player?, additionalMine?,
   federations?}}`` with the *current* planet.
-* ``moveHistory`` (the log lines, ``init`` first), ``round``, ``phase``, ``currentPlayer`` (absent
+* ``moveHistory`` (the log lines, ``init`` first), ``round``, ``phase``, ``playerToMove`` (else ``currentPlayer``; absent
   at the end), ``boardActions`` (id -> null or player), ``ended``.
 
 Anything malformed or unsupported raises :class:`~gaia_ai.games.gaia.errors.ExportError`
@@ -298,7 +298,8 @@ def _expected_state(data: Mapping[str, Any], players: list[Any], ended: bool) ->
     phase = data.get("phase")
     if isinstance(phase, str) and phase in PHASES:
         expected["ph"] = PHASES[phase]
-    current = data.get("currentPlayer")
+    # playerToMove is whose decision it is; during leech decisions currentPlayer stays the builder
+    current = data.get("playerToMove", data.get("currentPlayer"))
     if ended:
         expected["tm"] = -1
     elif isinstance(current, int) and not isinstance(current, bool):

@@ -17,6 +17,7 @@ from gaia_ai.games.gaia.errors import SetupError
 
 __all__ = [
     "AUCTION_MODES",
+    "BETA_START_EXTRA",
     "BETA_VERSIONS",
     "FACTION_VARIANTS",
     "GameOptions",
@@ -27,9 +28,26 @@ __all__ = [
 # "choose-bid": factions are picked, then auctioned in a separate phase; "bid-while-choosing": each
 # player either picks a new faction or outbids a held one (shared/corpus/gaia/variants/README.md)
 AUCTION_MODES: tuple[str, ...] = ()
-FACTION_VARIANTS: tuple[str, ...] = ("standard",)
+FACTION_VARIANTS: tuple[str, ...] = ("standard", "beta")
 # beta board versions the engine models (older ones differ for five factions and are not modelled)
 BETA_VERSIONS: tuple[int, ...] = (2,)
+# The beta boards (version 2) change only the one-time starting income: what each changed board adds
+# to its standard board's, in the site's income notation. Terrans' v2 board is the standard one again;
+# Ambas, Itars, Ivits, Nevlas and Taklons have no beta board.
+BETA_START_EXTRA: dict[int, dict[str, str]] = {
+    2: {
+        "baltaks": "up-int",
+        "bescods": "up-sci,up-sci",
+        "firaks": "up-eco",
+        "geodens": "2k,up-terra",
+        "gleens": "up-nav,up-nav",
+        "hadsch-hallas": "up-eco",
+        "lantids": "up-eco,up-eco",
+        "xenos": "up-int",
+    },
+}
+_RESOURCE_UNITS = ("c", "o", "k", "q")
+_TRACKS = ("terra", "nav", "int", "gaia", "eco", "sci")
 _OFF = (None, False, "", 0, "none", "off", "disabled")  # values meaning "option not in use"
 # keys that carry no rule change (the map is read by the setup)
 _NEUTRAL_KEYS = frozenset({"map"})
@@ -90,6 +108,22 @@ class GameOptions:
         if self.auction is not None:
             out["auction"] = self.auction
         return out
+
+    def start_extra(self, factions: tuple[str, ...]) -> list[list[int]]:
+        """Per faction (in ``factions`` order): what its board adds to the standard starting income,
+        as [credits, ores, knowledge, qic, steps on terra, nav, int, gaia, eco, sci]."""
+        extra = BETA_START_EXTRA[self.faction_variant_version] if self.beta else {}
+        rows = []
+        for faction in factions:
+            row = [0] * (len(_RESOURCE_UNITS) + len(_TRACKS))
+            for item in filter(None, extra.get(faction, "").split(",")):
+                if item.startswith("up-"):
+                    row[len(_RESOURCE_UNITS) + _TRACKS.index(item[3:])] += 1
+                else:
+                    amount, unit = item[:-1], item[-1]
+                    row[_RESOURCE_UNITS.index(unit)] += int(amount or 1)
+            rows.append(row)
+        return rows
 
     def describe(self) -> str:
         """A short label: "standard", "auction choose-bid", "beta v2", ..."""
