@@ -35,7 +35,7 @@ def from_record(record: dict[str, Any], moves: int | None = None) -> GaiaState:
     if moves is not None and not 0 <= moves <= len(history):
         raise PositionError(f"move {moves} is out of range: game {record.get('id', '?')!r} has "
                             f"{len(history)} log lines")
-    setup = GameSetup.from_corpus({"setup": record["setup"], "seed": record["seed"], "nbPlayers": record["nbPlayers"]})
+    setup = GameSetup.from_corpus(record)
     return _replay(setup, history if moves is None else history[:moves])
 
 
@@ -43,7 +43,8 @@ def from_corpus(path: str | Path, game_id: str, moves: int) -> GaiaState:
     for record in read_corpus(path):
         if record.id == game_id:
             return from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
-                                "nbPlayers": record.num_players, "moveHistory": record.move_history}, moves)
+                                "nbPlayers": record.num_players, "options": record.options,
+                                "moveHistory": record.move_history}, moves)
     raise PositionError(f"no game {game_id!r} in {path}")
 
 
