@@ -44,3 +44,22 @@ def test_suggest_from_standard_input_that_is_not_json(monkeypatch: pytest.Monkey
     monkeypatch.setattr("sys.stdin", io.StringIO("hello"))
     assert main(["suggest", "--bgs", "-", "--simulations", "20"]) == 2
     assert "standard input: not valid JSON" in capsys.readouterr().err
+
+
+def test_match_prints_each_game_with_bot_names_and_factions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "greedy", "random:seed=2", "--games", "2", "--seed", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    for i, line in enumerate(err, 1):
+        assert line.startswith(f"game {i}/2: p1 ")
+        assert "greedy (" in line and "random:seed=2 (" in line and "[" not in line
+        assert line.endswith(("greedy wins", "random:seed=2 wins", "tie"))
+
+
+def test_a_game_reads_as_seats_bots_factions_and_the_winner() -> None:
+    from gaia_ai.bots.match import GameResult, describe_game
+
+    game = GameResult("s", seats=[1, 0], factions=["xenos", "terrans"], vp=[70, 70])
+    assert describe_game(["mcts", "greedy"], game) == "p1 greedy (xenos) 70, p2 mcts (terrans) 70: greedy and mcts tie"
+    game = GameResult("s", seats=[0, 1], factions=["xenos", "terrans"], vp=[83, 57])
+    assert describe_game(["mcts", "greedy"], game) == "p1 mcts (xenos) 83, p2 greedy (terrans) 57: mcts wins"
