@@ -63,3 +63,35 @@ def test_a_game_reads_as_seats_bots_factions_and_the_winner() -> None:
     assert describe_game(["mcts", "greedy"], game) == "p1 greedy (xenos) 70, p2 mcts (terrans) 70: greedy and mcts tie"
     game = GameResult("s", seats=[0, 1], factions=["xenos", "terrans"], vp=[83, 57])
     assert describe_game(["mcts", "greedy"], game) == "p1 mcts (xenos) 83, p2 greedy (terrans) 57: mcts wins"
+
+
+def test_tournament_plots_show_their_counts_values_and_legends_beside_the_data(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from gaia_ai.tournament import report
+
+    db = tmp_path / "t.sqlite"
+    assert main(["tournament", "--bots", "greedy", "random:seed=9", "--games", "4", "--seed", "2", "--db", str(db),
+                 "--workers", "1", "--no-progress"]) == 0
+    figures: dict[str, object] = {}
+
+    def keep(plt: object, fig: object, path: Path) -> None:
+        fig.canvas.draw()   # lay out, so the legends' and axes' places on the canvas are known
+        figures[path.name] = fig
+
+    monkeypatch.setattr(report, "_save", keep)
+    assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
+    capsys.readouterr()
+
+    seat = figures["win_rate_by_seat.png"].axes[0]
+    assert seat.get_ylim()[1] > 1.05                       # a bar at 1.0 is not clipped
+    labels = [t.get_text() for t in seat.texts]
+    assert len(labels) == sum(len(c) for c in seat.containers if hasattr(c, "patches"))   # every bar, 0 too
+    assert "0.00" in labels and "1.00" in labels           # random won nothing, greedy everything
+    legend_box = seat.get_legend().get_window_extent()
+    assert legend_box.x0 >= seat.get_window_extent().x1    # the legend sits beside the bars
+
+    for name in ("scores_by_bot.png", "scores_by_faction.png"):
+        fig = figures[name]
+        ticks = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+        assert ticks and all(t.endswith(" scores)") for t in ticks)
+        assert report.BOX_NOTE in [t.get_text() for t in fig.texts]
