@@ -95,3 +95,28 @@ def test_tournament_plots_show_their_counts_values_and_legends_beside_the_data(
         ticks = [t.get_text() for t in fig.axes[0].get_xticklabels()]
         assert ticks and all(t.endswith(" scores)") for t in ticks)
         assert report.BOX_NOTE in [t.get_text() for t in fig.texts]
+
+
+def test_bench_engine_needs_no_source_checkout() -> None:
+    import gaia_ai
+    from gaia_ai.bench_engine import SAMPLE_CORPUS
+
+    package = Path(gaia_ai.__file__).parent
+    assert SAMPLE_CORPUS.is_relative_to(package)   # installed with the package, not read from tests/
+    assert SAMPLE_CORPUS.read_bytes() == (Path(__file__).parent / "data" / "corpus-sample.jsonl.gz").read_bytes()
+
+
+def test_bench_engine_runs_on_the_shipped_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--players", "2", "--seconds", "0.05", "--repeats", "1"]) == 0
+    assert "moves applied/s" in capsys.readouterr().out
+
+
+def test_structured_state_bench_names_a_missing_corpus(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).parents[1] / "bench" / "structured_state.py"
+    done = subprocess.run([sys.executable, str(script), "--corpus", str(tmp_path / "MISSING")],
+                          check=False, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"structured_state.py: corpus file {tmp_path / 'MISSING'} not found"
