@@ -6,15 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is between 0 and 65535, got {value}")
-    return value
+from gaia_ai.argtypes import port
 
 
 def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -26,7 +18,7 @@ def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
                     "VP, and step through the line the search expects on the board. The search runs here, or on "
                     "a `gaia-ai serve` server with --server. The notation: docs/notation.md.",
     )
-    parser.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
+    parser.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this computer only)")
     parser.add_argument("--server", metavar="HOST:PORT", help="search on this `gaia-ai serve` server")
