@@ -12,9 +12,9 @@ import json
 import math
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
 from gaia_ai.bots.base import make_bot
 from gaia_ai.bots.play import MAX_MOVES, play_game, rotations
@@ -76,7 +76,8 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
 
 
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
-              progress: IO[str] | None = None, game: str = DEFAULT_GAME) -> MatchResult:
+              progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME) -> MatchResult:
+    """Play the games; progress(text) gets one line per finished game (describe_game)."""
     rules = load_game(game)
     rules.check_players(players)
     bots = [make_bot(spec, rules) for spec in specs]
@@ -91,8 +92,19 @@ def run_match(specs: Sequence[str], players: int, games: int, seed: int,
             vp = play_game(rules, bots, seats, deal).scores
             result.games.append(GameResult(deal.seed, seats, factions, vp))
             if progress is not None:
-                print(f"game {len(result.games)}/{games}: {factions} seats {seats} VP {vp}", file=progress)
+                progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
     return result
+
+
+def describe_game(specs: Sequence[str], game: GameResult) -> str:
+    """One finished game for a person: each seat's bot, faction and VP, and who won.
+
+    'p1 greedy (xenos) 83, p2 random (baltaks) 57: greedy wins'"""
+    seats = ", ".join(f"p{i + 1} {specs[b]} ({f}) {v}"
+                      for i, (b, f, v) in enumerate(zip(game.seats, game.factions, game.vp, strict=True)))
+    best = max(game.vp)
+    winners = sorted({specs[b] for b, v in zip(game.seats, game.vp, strict=True) if v == best})
+    return f"{seats}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'tie'}"
 
 
 def format_summary(summary: dict[str, Any]) -> str:
@@ -130,12 +142,21 @@ def _match_handler(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("gaia-ai match: --games must be at least 1", file=sys.stderr)
         return 2
-    try:
-        result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=sys.stderr,
-                           game=args.game)
-    except (ToolkitError, ValueError) as e:
-        print(f"gaia-ai match: {e}", file=sys.stderr)
-        return 2
+    from tqdm import tqdm
+
+    # a progress bar on stderr, each finished game printed above it
+    with tqdm(total=args.games, unit="game", file=sys.stderr, leave=False,
+              disable=not sys.stderr.isatty()) as bar:
+        def report(line: str) -> None:
+            tqdm.write(line, file=sys.stderr)
+            bar.update(1)
+
+        try:
+            result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=report,
+                               game=args.game)
+        except (ToolkitError, ValueError) as e:
+            print(f"gaia-ai match: {e}", file=sys.stderr)
+            return 2
     summary = result.summary()
     print(format_summary(summary))
     if args.json:

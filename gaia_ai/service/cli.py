@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gaia_ai.argtypes import port
 from gaia_ai.errors import ToolkitError
 from gaia_ai.service.budget import Limits
 
@@ -37,7 +38,7 @@ def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
-    parser.add_argument("--port", type=_at_least(0), default=50051, help="port (default 50051; 0 picks a free one)")
+    parser.add_argument("--port", type=port, default=50051, help="port (default 50051; 0 picks a free one)")
     parser.add_argument("--workers", type=_at_least(1), default=None, metavar="N",
                         help="gRPC worker threads = the most calls in progress at once, beyond which calls are "
                              "refused with RESOURCE_EXHAUSTED (default: --max-concurrent + 4)")
@@ -117,11 +118,13 @@ def suggest_remote(args: argparse.Namespace) -> int:
             reply = client.suggest(position, simulations=simulations, time_ms=time_ms, threads=args.threads or 1,
                                    top_k=max(1, args.top), seed=args.seed or 0)
     except ServiceError as e:
-        print(f"gaia-ai suggest: {e.code.name}: {e.details}", file=sys.stderr)
+        print(f"gaia-ai suggest: {e.code.name}: {e.details}{_hint(e, args)}", file=sys.stderr)
         return 1
     except OSError as e:   # the CA file
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
+    for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
+        print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
     print_report(Report(
         position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
@@ -133,3 +136,12 @@ def suggest_remote(args: argparse.Namespace) -> int:
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
     ), args.json)
     return 0
+
+
+def _hint(error: Any, args: argparse.Namespace) -> str:
+    """What to try when the message alone does not say: a TLS server called in plain text answers
+    only "Socket closed"."""
+    if error.code.name == "UNAVAILABLE" and not args.tls_ca and "Socket closed" in error.details:
+        return (" (the server may use TLS: pass --tls-ca with its CA certificate; or check that "
+                f"{args.server} is a gaia-ai server)")
+    return ""

@@ -8,7 +8,9 @@ call's deadline, token authentication, TLS, one JSON log line per call and grace
 
 from __future__ import annotations
 
+import errno
 import signal
+import socket
 import sys
 import threading
 import time
@@ -191,6 +193,27 @@ def _cancel_token(context: grpc.ServicerContext) -> CancelToken:
     return token
 
 
+def _check_free(host: str, port: int) -> None:
+    """OSError "port P is in use" when another program listens there: said before gRPC tries to bind,
+    which would print its internal log instead."""
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise OSError(f"cannot listen on {host}:{port}: unknown host ({e.strerror})") from None
+    for family, kind, proto, _, sockaddr in infos[:1]:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as gRPC binds: TIME_WAIT is no obstacle
+            try:
+                probe.bind(sockaddr)
+            except OSError as e:
+                if e.errno == errno.EADDRINUSE:
+                    raise OSError(f"port {port} is in use on {host}: stop the program using it or choose "
+                                  "another --port") from None
+                raise OSError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+
+
 class SuggestionServer:
     """A running gRPC server with the service, health and reflection."""
 
@@ -221,11 +244,15 @@ class SuggestionServer:
         """Bind and start serving; the bound port (useful with port 0)."""
         o = self.options
         address = f"{o.host}:{o.port}"
-        if o.tls_cert is not None and o.tls_key is not None:
-            credentials = grpc.ssl_server_credentials([(o.tls_key.read_bytes(), o.tls_cert.read_bytes())])
-            port = self._server.add_secure_port(address, credentials)
-        else:
-            port = self._server.add_insecure_port(address)
+        _check_free(o.host, o.port)
+        try:
+            if o.tls_cert is not None and o.tls_key is not None:
+                credentials = grpc.ssl_server_credentials([(o.tls_key.read_bytes(), o.tls_cert.read_bytes())])
+                port = self._server.add_secure_port(address, credentials)
+            else:
+                port = self._server.add_insecure_port(address)
+        except RuntimeError:   # gRPC's "Failed to bind": a bad host, or a port taken since the check
+            port = 0
         if port == 0:
             raise OSError(f"cannot listen on {address}")
         self._server.start()

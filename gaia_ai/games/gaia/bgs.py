@@ -421,4 +421,11 @@ def load_export(source: str | Path | Mapping[str, Any], game_id: str | None = No
         data = loads_bounded(text, path.name, ExportError)
     except json.JSONDecodeError as exc:
         raise ExportError(f"{path.name}: not valid JSON: {exc}") from exc
-    return parse_export(data, gid)
+    try:
+        return parse_export(data, gid)
+    except ExportError as exc:
+        # name the file: "game.json: not a boardgamers.space export: missing key options"
+        message = str(exc).removeprefix(f"{gid}: ")
+        if "missing key" in message and isinstance(data, Mapping) and "moveHistory" not in data:
+            message = f"not a boardgamers.space export: {message}"
+        raise ExportError(f"{path.name}: {message}") from None
