@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -207,8 +208,9 @@ def position_from_args(args: argparse.Namespace) -> Any:
 
     if args.demo:
         return demo_position()
-    if args.bgs:
-        return position_from_bgs(Path(args.bgs).read_text(encoding="utf-8"))
+    if args.bgs:   # "-": the export on standard input, as for a local search
+        text = sys.stdin.read() if args.bgs == "-" else Path(args.bgs).read_text(encoding="utf-8")
+        return position_from_bgs(text)
     if args.state:
         text = Path(args.state).read_text(encoding="utf-8")
         try:
