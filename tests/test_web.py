@@ -1,4 +1,4 @@
-"""The web page's API (gaia_ai.web.app) through Flask's test client: a pasted export, a bad file, a
+"""The web page's API (gaia_ai.games.gaia.webapp) through Flask's test client: a pasted export, a bad file, a
 search with hints in words, a step of the line on the board, a cancelled search, bad budgets."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gaia_ai.web.app import create_app
+from gaia_ai.games.gaia.webapp import create_app
 
 EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"
 

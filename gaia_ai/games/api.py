@@ -219,6 +219,10 @@ class Game(ABC):
         """The service's adapter (decode a posted position, suggest, validate), or None."""
         return None
 
+    def web_app(self, server: str | None = None, client_options: dict[str, Any] | None = None) -> Any:
+        """The WSGI app of the game's page for `gaia-ai web` (searching here, or on a `gaia-ai serve`)."""
+        raise UnsupportedError(f"{self.info.title}: no web page yet")
+
     # ---- command-line hooks -------------------------------------------------------------------------
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         """Options that name a position of this game (suggest, export-state); none by default."""

@@ -145,6 +145,11 @@ class GaiaGame(Game):
 
         return GaiaAdapter()
 
+    def web_app(self, server: str | None = None, client_options: dict[str, Any] | None = None) -> Any:
+        from gaia_ai.games.gaia.webapp import create_app
+
+        return create_app(server, client_options)
+
     # ---- command line -------------------------------------------------------------------------------
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument("--bgs", metavar="FILE",

@@ -24,8 +24,18 @@ from typing import TYPE_CHECKING
 from gaia_ai._core import tm_rules
 
 from .errors import NotationError
-from .tables import AWARDS, CARD_IDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, STANDARD_PROJECTS
-from .tables import card_name
+from .tables import (
+    AWARDS,
+    CARD_IDS,
+    CONST,
+    CORP_IDS,
+    CORPS,
+    MILESTONES,
+    SPACE_IDS,
+    SPACES,
+    STANDARD_PROJECTS,
+    card_name,
+)
 
 if TYPE_CHECKING:
     from gaia_ai._core.tm_rules import Core

@@ -1,4 +1,5 @@
-"""The local web page of `gaia-ai web`: a Flask app over the same search as `gaia-ai suggest`.
+"""Gaia Project's page of `gaia-ai web`: a Flask app over the same search as `gaia-ai suggest` (the
+generic command, gaia_ai/web/cli.py, asks the game for it: Game.web_app).
 
 Why Flask: a small, synchronous, long-maintained framework (Pallets) whose request model fits a search
 that runs in a thread and is cancelled through a CancelToken; the page is one static HTML file with
@@ -97,8 +98,8 @@ class WebApp:
 
     def _local(self, job: Job, pasted: Pasted, threads: int, top: int, seed: int) -> None:
         from gaia_ai._core.mcts import CancelToken
+        from gaia_ai.games.gaia.search import search_gaia
         from gaia_ai.search import SearchConfig
-        from gaia_ai.search.gaia import search_gaia
 
         job.cancel = CancelToken()
         try:
@@ -120,14 +121,10 @@ class WebApp:
 
         from google.protobuf import json_format
 
-        from gaia_ai.service.client import (
-            ServiceError,
-            SuggestClient,
-            position_from_bgs,
-            position_from_record,
-        )
+        from gaia_ai.games.gaia.requests import position_from_bgs, position_from_record
+        from gaia_ai.games.gaia.v1.gaia_state_pb2 import GaiaGameState
+        from gaia_ai.service.client import ServiceError, SuggestClient
         from gaia_ai.v1 import suggest_pb2 as pb
-        from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
 
         # the position is sent as pasted, so the server judges what the user gave
         if pasted.kind == "boardgamers.space export":
