@@ -860,6 +860,8 @@ cdef class Searcher:
             raise ValueError(f"the game's max_moves must be >= 1, got {g.max_moves}")
         if g.flags & ~(INFO_HIDDEN | INFO_CHANCE):
             raise ValueError(f"the game's flags {g.flags:#x} hold unknown bits")
+        if g.flags and (g.determinize == NULL or g.info_key == NULL):
+            raise ValueError("a game with hidden information or chance needs determinize and info_key")
         if g.is_terminal(g.ctx, root):
             raise ValueError("the game is over: there is no move to search")
         nthreads = int(cfg["threads"])
