@@ -546,28 +546,6 @@ cdef int federation_threshold(PlayerState* pl) noexcept nogil:
     return 7
 
 
-cdef int hexes_connected(GameContext* c, int* hexes, int n) noexcept nogil:
-    """The hexes form one group of neighbours."""
-    cdef int seen[64]
-    cdef int order[64]
-    cdef int head = 0, tail = 1, i, j
-    if n == 0:
-        return 0
-    for i in range(n):
-        seen[i] = 0
-    seen[0] = 1
-    order[0] = 0
-    while head < tail:
-        i = order[head]
-        head += 1
-        for j in range(n):
-            if not seen[j] and c.dist[hexes[i]][hexes[j]] == 1:
-                seen[j] = 1
-                order[tail] = j
-                tail += 1
-    return tail == n
-
-
 cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1 nogil:
     """Form a federation over hexes (the player's buildings and new satellites on empty space).
 

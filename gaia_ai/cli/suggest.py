@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from typing import Any
 
-from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.positions import demo, from_bgs, from_corpus, from_state_file, require_decision
+from gaia_ai.cli.common import add_game_argument, add_position_arguments, fail
+from gaia_ai.errors import GameOverError, ToolkitError
+from gaia_ai.games.registry import load_game
 
 
 def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -23,14 +23,8 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
         description="Search a position and print the best moves of the player to move, with their visits, "
                     "value, win probability, expected final score and the line the search expects.",
     )
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--bgs", metavar="FILE", help="a boardgamers.space game export (JSON) of a game in progress")
-    where.add_argument("--corpus", metavar="FILE", help="a corpus file (gzip JSONL); with --game and --move")
-    where.add_argument("--demo", action="store_true", help="the position shipped with the package")
-    where.add_argument("--state", metavar="FILE", help="a structured game state (GaiaGameState JSON, e.g. "
-                       "from 'gaia-ai export-state')")
-    parser.add_argument("--game", metavar="ID", help="game id in --corpus (e.g. bot-001)")
-    parser.add_argument("--move", metavar="K", type=int, help="position after the first K log lines of --game")
+    add_game_argument(parser)
+    add_position_arguments(parser)
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--simulations", type=int, metavar="N", help="search budget in simulations (default 2000)")
     budget.add_argument("--time-ms", type=int, metavar="T", help="search budget in milliseconds")
@@ -117,17 +111,15 @@ def print_report(report: Report, as_json: bool) -> None:
 
 
 def position_from_args(args: argparse.Namespace, allow_finished: bool = False) -> Any:
-    """The GaiaState named by --demo, --bgs, --state or --corpus/--game/--move (the commands that take
-    a position share these options); allow_finished: accept a finished game's export."""
-    if args.demo:
-        return demo()
-    if args.bgs:
-        return from_bgs(args.bgs, allow_finished=allow_finished)
-    if getattr(args, "state", None):
-        return from_state_file(args.state)
-    if args.game is None or args.move is None:
-        raise GaiaError("--corpus needs --game ID and --move K")
-    return from_corpus(args.corpus, args.game, args.move)
+    """The state named by the game's position options (for Gaia: --demo, --bgs, --state or
+    --corpus/--game-id/--move); allow_finished: accept a finished game."""
+    return load_game(args.game).position_from_args(args, allow_finished=allow_finished)
+
+
+def require_decision(state: Any) -> Any:
+    if state.is_terminal:
+        raise GameOverError("the game is over: there is no move to suggest")
+    return state
 
 
 DEFAULT_SIMULATIONS = 2000   # the budget when neither --simulations nor --time-ms (nor --config) sets one
@@ -161,21 +153,18 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         from gaia_ai.service.cli import suggest_remote  # grpc is loaded only for a remote search
 
         return suggest_remote(args)
-    from gaia_ai.search.gaia import search_gaia
-
     try:
+        game = load_game(args.game)
         state = require_decision(position_from_args(args))
         config = _config(args)
-        result = search_gaia(state, config, top_k=max(1, args.top))
-    except (GaiaError, OSError, ValueError) as e:
-        print(f"gaia-ai suggest: {e}", file=sys.stderr)
-        return 2
-    n = state.setup.num_players
+        result = game.search(state, config, top_k=max(1, args.top))
+    except (ToolkitError, OSError, ValueError) as e:
+        return fail("suggest", e)
     st = result.stats
     print_report(Report(
-        position=describe_position(state.round, state.phase, state.current_player, [state.faction(p) for p in range(n)]),
+        position=game.describe(state),
         player=result.player,
-        faction=state.faction(result.player),
+        faction=state.role(result.player),
         hints=[Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
                     len(c.moves)) for c in result.candidates[: max(1, args.top)]],
         simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
@@ -59,7 +60,8 @@ LABELS = {
 }
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 MAX_POSITIONS = 1000  # main-action positions kept per player count for the movegen figure
-SAMPLE_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus-sample.jsonl.gz"
+# the test sample, shipped in the package so that an installed wheel can run the benchmark
+SAMPLE_CORPUS = Path(str(resources.files("gaia_ai.games.gaia").joinpath("data/corpus-sample.jsonl.gz")))
 
 
 @dataclass(frozen=True)
@@ -138,9 +140,7 @@ def prepare_corpus(path: Path, players: int) -> CorpusWork:
     for record in read_corpus(path):
         if record.num_players != players:
             continue
-        setup = GameSetup.from_corpus(
-            {"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players}
-        )
+        setup = GameSetup.from_corpus(record.to_dict())
         start = GaiaState.new(setup)
         lines = [line for line in record.move_history if not line.startswith("init ")]
         state = start.copy()
@@ -327,7 +327,7 @@ def run_bench_cli(
     stream = out if out is not None else sys.stdout
     path = Path(corpus) if corpus is not None else SAMPLE_CORPUS
     if not path.is_file():
-        hint = "" if corpus is not None else " (it ships with the source checkout); pass --corpus PATH"
+        hint = "" if corpus is not None else " (it ships with the package: reinstall it); or pass --corpus PATH"
         print(f"gaia-ai bench engine: corpus file {path} not found{hint}", file=sys.stderr)
         return 2
     counts = (players,) if players is not None else PLAYER_COUNTS
