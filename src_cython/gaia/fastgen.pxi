@@ -723,7 +723,7 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
     if max_candidates < FG_MAX_SHAPES or p < 0 or p >= s.num_players:
         return fed_candidates_compute(s, c, p, hexes_out, offsets_out, max_candidates)
     pl = &s.pl[p]
-    key = fed_cache_key(s, c, p, pl.qic if pl.faction == F_IVITS else fg_tokens(pl))
+    key = fed_cache_key(s, c, p, fed_budget(pl))
     if s.fedc_key[p] == key:
         n = s.fedc_n[p]
         for i in range(n + 1):
@@ -741,6 +741,12 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
         s.fedc_n[p] = n
         s.fedc_key[p] = key
     return n
+
+
+cdef inline int fed_budget(PlayerState* pl) noexcept nogil:
+    """Satellites the candidates may use: what the player can pay (Ivits: qic), at most
+    MAX_FED_SATELLITES (so more tokens than that change neither the candidates nor their cache key)."""
+    return imin(pl.qic if pl.faction == F_IVITS else fg_tokens(pl), MAX_FED_SATELLITES)
 
 
 cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
@@ -795,10 +801,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
             ub += building_power(s, c, p, h, 1)
     if ub < threshold:
         return 0
-    if pl.faction == F_IVITS:
-        budget = pl.qic
-    else:
-        budget = fg_tokens(pl)
+    budget = fed_budget(pl)
     # groups of unfederated buildings; for Ivits extending their federation, the federation is group 0
     for h in range(n):
         group_of[h] = -1

@@ -268,6 +268,7 @@ def _fed_shapes(Core core, int p):
         budget = pl.qic
     else:
         budget = pl.power[0] + pl.power[1] + pl.power[2] + (1 if BS_A1 <= pl.brainstone <= BS_A3 else 0)
+    budget = min(budget, MAX_FED_SATELLITES)
     for h in range(n):
         nadj[h] = 0
         for j in range(n):
