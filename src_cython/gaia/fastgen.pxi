@@ -1052,7 +1052,165 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
             hexes_out[offsets_out[out_n] + j] = cand_hex[i][j]
         offsets_out[out_n + 1] = offsets_out[out_n] + cand_n[i]
         out_n += 1
+    if out_n == 0:
+        # the greedy missed: the exact search finds a federation whenever one is possible
+        m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
+                         cand_hex[0])
+        if m > 0:
+            for j in range(m):
+                hexes_out[j] = cand_hex[0][j]
+            offsets_out[1] = m
+            out_n = 1
     return out_n
+
+
+cdef inline int fg_find(int* parent, int x) noexcept nogil:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpower, int* gtouch,
+                      int ngroups, int threshold, int budget, int ivits_extend, int* out) noexcept nogil:
+    """The federation of p with the fewest satellites (within budget), or 0 when none is possible.
+
+    Such a federation is valid by construction: no set of p's building groups reaching the threshold
+    links with fewer satellites, so neither minimum test of federation_check can fail. Dreyfus-Wagner
+    (fed_steiner) over the usable building groups as terminals, satellites on any empty space hex the
+    rules allow (other players' space stations included, which the greedy avoids); groups that reach no other group within the budget and are below the threshold alone are
+    left out first (they are in no federation). Exact for up to FED_MAX_TERMINALS groups left; beyond,
+    the strongest ones are kept (not seen on the corpus)."""
+    cdef int nh = c.nhex
+    cdef int term[MAXHEX]          # terminal index of each usable group, -1 when left out
+    cdef int tpow[FED_MAX_TERMINALS]
+    cdef int tgroup[MAXHEX]        # per hex: its terminal, or -1
+    cdef int allowed[MAXHEX]
+    cdef int weight[MAXHEX]
+    cdef int dist[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int tree[MAXHEX]
+    cdef int keep[MAXHEX]
+    cdef int eligible[MAXHEX]      # a satellite may go here
+    cdef int comp[MAXHEX]          # union-find over the groups
+    cdef int cpow[MAXHEX]          # power of a component (at its root)
+    cdef int i_root, j_root
+    cdef int g, gg, h, k, i, j, head, tail, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
+    cdef unsigned char* dp
+    cdef int* bp
+    for h in range(nh):
+        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] != p and not (s.fed_mask[h] >> p) & 1
+        if eligible[h]:
+            for i in range(c.nadj[h]):
+                k = c.adj[h][i]
+                if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) or (group_of[k] >= 0 and gtouch[group_of[k]]):
+                    eligible[h] = 0
+                    break
+    for g in range(ngroups):
+        keep[g] = 0
+        term[g] = -1
+    # groups linked to another usable group within the budget (a BFS over eligible hexes) are joined
+    # (union-find in comp); a federation lies within one such component, so only the groups of a
+    # component whose power reaches the threshold are kept
+    for g in range(ngroups):
+        comp[g] = g
+    for g in range(ngroups):
+        if gtouch[g]:
+            continue
+        for h in range(nh):
+            dist[h] = -1
+        tail = 0
+        for h in range(nh):
+            if group_of[h] == g:
+                dist[h] = 0
+                queue[tail] = h
+                tail += 1
+        head = 0
+        while head < tail:
+            h = queue[head]
+            head += 1
+            for i in range(c.nadj[h]):
+                k = c.adj[h][i]
+                if dist[k] >= 0:
+                    continue
+                gg = group_of[k]
+                if gg >= 0 and gg != g and not gtouch[gg]:
+                    i_root = fg_find(comp, g)
+                    j_root = fg_find(comp, gg)
+                    if i_root != j_root:
+                        comp[i_root] = j_root
+                elif eligible[k] and dist[h] < budget:
+                    dist[k] = dist[h] + 1
+                    queue[tail] = k
+                    tail += 1
+    for g in range(ngroups):
+        cpow[g] = 0
+    for g in range(ngroups):
+        if not gtouch[g]:
+            cpow[fg_find(comp, g)] += gpower[g]
+    for g in range(ngroups):
+        keep[g] = not gtouch[g] and cpow[fg_find(comp, g)] >= threshold
+        if ivits_extend and fg_find(comp, g) != fg_find(comp, 0):
+            keep[g] = 0
+    if ivits_extend and not keep[0]:
+        return 0
+    # the terminals: the kept groups, strongest first, at most FED_MAX_TERMINALS
+    for i in range(FED_MAX_TERMINALS):
+        best = -1
+        for g in range(ngroups):
+            if keep[g] and term[g] < 0 and (best < 0 or gpower[g] > gpower[best]
+                                            or (ivits_extend and g == 0)):
+                best = g
+                if ivits_extend and g == 0:
+                    break
+        if best < 0:
+            break
+        term[best] = nt
+        tpow[nt] = gpower[best]
+        if ivits_extend and best == 0:
+            must = nt
+        nt += 1
+    if nt == 0:
+        return 0
+    for h in range(nh):
+        g = group_of[h]
+        tgroup[h] = term[g] if g >= 0 else -1
+        allowed[h] = tgroup[h] >= 0 or eligible[h]
+        weight[h] = 0 if tgroup[h] >= 0 else 1
+    full = (1 << nt) - 1
+    dp = <unsigned char*>malloc((full + 1) * nh * sizeof(unsigned char))
+    bp = <int*>malloc((full + 1) * nh * sizeof(int))
+    if dp == NULL or bp == NULL:
+        free(dp)
+        free(bp)
+        return 0
+    fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), dp, bp)
+    best = FED_INF
+    bestS = 0
+    bestv = -1
+    for S in range(1, full + 1):
+        if must >= 0 and not (S >> must) & 1:
+            continue
+        pw = 0
+        for i in range(nt):
+            if (S >> i) & 1:
+                pw += tpow[i]
+        if pw < threshold:
+            continue
+        for v in range(nh):
+            if dp[S * nh + v] < best:
+                best = dp[S * nh + v]
+                bestS = S
+                bestv = v
+    m = 0
+    if bestS and best <= budget:
+        ntree = fed_tree(c, tgroup, bestS, bestv, bp, tree)
+        m = fed_improve(s, c, p, tree, ntree, out)
+        if m > 0 and not fg_fed_valid(s, c, p, out, m):
+            m = 0
+    free(dp)
+    free(bp)
+    return m
 
 
 # ---- Python entry points -------------------------------------------------------------------------------
