@@ -245,7 +245,7 @@ def test_cached_federation_candidates_equal_fresh_ones(players: int) -> None:
     players' buildings) always equals a fresh computation, along games of random search moves that
     pass only when nothing else is left and form a federation whenever they can (so they build wide)."""
     checked = with_candidates = 0
-    for seed in range(3):
+    for seed in range(4):
         state = GaiaState.new(GameSetup.random(players, seed=f"fedcache-{players}-{seed}"))
         core = state._core
         rng = random.Random(seed)

@@ -193,6 +193,9 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1 nogi
         if s.pl[p].nbuild[B_SP] >= MAX_BUILDINGS[B_SP]:
             with gil:
                 illegal("no space station left")
+        if (s.sat_mask[h] >> p) & 1:
+            with gil:
+                illegal("a space station may not go on a hex holding one of the player's satellites")
         pay(s, p, 0, 0, 0, range_qic(s, c, p, h, 0), "the space station's range")
         pop_pending(s, PD_SPACESTATION)
         s.owner[h] = p
