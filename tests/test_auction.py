@@ -143,3 +143,38 @@ def test_bids_are_paid_last_and_match_the_record(data_dir: Path) -> None:
         state.apply_line(record.move_history[-1])
         assert state.final_scores() == record.final["vp"]
         assert before != state.final_scores()
+
+
+def test_evaluation_counts_the_bids_before_and_after_the_boards_load() -> None:
+    from gaia_ai._core import gaia_rules
+
+    state = game(2, CHOOSE_BID, ["p1 faction baltaks", "p2 faction ambas", "p1 bid ambas 3"])
+    assert gaia_rules.evaluate(state._core) == [7.0, 10.0]
+    standard = game(2, GameOptions(), ["p1 faction ambas", "p2 faction baltaks"])
+    state.apply_line("p2 bid baltaks 0")
+    # the same boards as a standard game with seats alike: only the 3 VP bid differ
+    ev, ev_standard = gaia_rules.evaluate(state._core), gaia_rules.evaluate(standard._core)
+    assert ev[0] == pytest.approx(ev_standard[0] - 3) and ev[1] == pytest.approx(ev_standard[1])
+
+
+@pytest.mark.parametrize("lines", [
+    ["p1 faction baltaks", "p2 faction ambas"],                        # the first bid
+    ["p1 faction baltaks", "p2 faction ambas", "p1 bid ambas 2"],      # outbid or take the other
+    ["p1 faction baltaks", "p2 faction ambas", "p1 bid ambas 0", "p2 bid baltaks 1"],   # right after
+])
+def test_search_works_during_and_after_the_auction(lines: list[str]) -> None:
+    from gaia_ai.search.config import SearchConfig
+    from gaia_ai.search.gaia import search_gaia
+
+    state = game(2, CHOOSE_BID, lines)
+    result = search_gaia(state, SearchConfig(simulations=200, seed=3, threads=1))
+    legal = {str(m) for m in state.legal_moves()}
+    assert result.player == state.current_player
+    assert sum(c.visits for c in result.candidates) > 0
+    for candidate in result.candidates:
+        assert str(candidate.move) in legal
+    if state.phase == "sa":
+        assert {c.move.name for c in result.candidates} == {"bid"}
+    # the same seed and budget give the same answer
+    again = search_gaia(state, SearchConfig(simulations=200, seed=3, threads=1))
+    assert [(str(c.move), c.visits) for c in again.candidates] == [(str(c.move), c.visits) for c in result.candidates]
