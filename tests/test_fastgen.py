@@ -41,6 +41,8 @@ MAIN_KINDS = (
     MV_SWAPPI,
 )
 
+MV_FACTION, MV_BID = 1, 23
+
 
 def _kind(m: int) -> int:
     return m & 0xFF
@@ -133,6 +135,19 @@ def test_sample_games_every_position(data_dir: Path) -> None:
     # the sample reaches the sub-decisions and the rare moves too
     for kind in (MV_TECH, MV_COVER, MV_FEDERATION, MV_LOSTPLANET, MV_SWAPPI, MV_BRAINSTONE):
         assert kinds[kind] > 0, kind
+
+
+def test_variant_sample_every_position(data_dir: Path) -> None:
+    """Auction (both modes) and beta games: the picks and bids agree with the reference too."""
+    problems: list[str] = []
+    checked = 0
+    kinds: Counter[int] = Counter()
+    for record in read_corpus(data_dir / "variants-sample.jsonl.gz"):
+        more, n = _check_record_positions(record, kinds)
+        problems += more
+        checked += n
+    _assert_clean(problems, checked)
+    assert kinds[MV_BID] > 0 and kinds[MV_FACTION] > 0
 
 
 def test_full_corpus_positions(shared_dir: Path) -> None:

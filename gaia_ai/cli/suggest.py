@@ -100,7 +100,8 @@ def print_report(report: Report, as_json: bool) -> None:
             },
         }))
         return
-    print(f"{report.position}: suggestions for {report.faction}")
+    # before the boards are loaded (the faction picks and an auction) a player has no faction yet
+    print(f"{report.position}: suggestions for {report.faction or f'p{report.player + 1}'}")
     print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
     for i, h in enumerate(report.hints, 1):
         pv = " | ".join(h.pv[h.own:h.own + 5])

@@ -594,6 +594,29 @@ cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out,
 
 # ---- the generator ----------------------------------------------------------------------------------
 
+cdef int fg_gen_auction(GState* s, GameContext* c, Move* out, int n, int cap) noexcept nogil:
+    """Picks of a faction not in play (on a home planet not taken), then the nine bids open on each
+    picked faction (bid-while-choosing: only held ones; a new pick is its bid of 0)."""
+    cdef int f, i, k, lo, dup
+    if s.phase == PH_FACTION and (c.auction == AUC_CHOOSE_BID or s.auc_n < s.num_players):
+        for f in range(NFACTION):
+            dup = 0
+            for i in range(s.auc_n):
+                if s.auc_faction[i] == f or F_HOME[s.auc_faction[i]] == F_HOME[f]:
+                    dup = 1
+            if not dup:
+                n = fg_push(out, n, cap, pack(MV_FACTION, f, 0, 0))
+    if s.phase == PH_AUCTION or c.auction == AUC_BID_WHILE_CHOOSING:
+        for i in range(s.auc_n):
+            if s.phase == PH_FACTION and s.auc_holder[i] < 0:
+                continue
+            lo = auction_min_bid(s, i)
+            for k in range(9):
+                if lo + k <= AUC_MAX_BID:
+                    n = fg_push(out, n, cap, pack(MV_BID, s.auc_faction[i], lo + k, 0))
+    return n
+
+
 cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogil:
     """All legal moves of the decision in s (the same set as movegen's legal_commands), in a fixed order;
     returns how many. Raises (OverflowError) only when they do not fit in cap; callable without the GIL."""
@@ -659,6 +682,8 @@ cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogi
             if fg_spend_ok(pl, 20, 1) and fg_tech_any(s, pl):
                 n = fg_push(out, n, cap, pack(MV_SPEND, 20, 1, 0))
             n = fg_push(out, n, cap, pack(MV_DECLINE_TECH, 0, 0, 0))
+    elif s.phase == PH_AUCTION or (s.phase == PH_FACTION and c.auction != AUC_NONE):
+        n = fg_gen_auction(s, c, out, n, cap)
     elif s.phase == PH_FACTION:
         for f in range(NFACTION):
             dup = 0

@@ -21,11 +21,23 @@ cdef int gi_is_terminal(const void* ctx, const void* s) noexcept nogil:
     return (<const GState*> s).finished
 
 
+cdef int held_bid(const GState* st, int p) noexcept nogil:
+    """The VP p has bid: the faction's winning bid once loaded, else the bid p holds in the auction."""
+    cdef int i
+    if st.pl[p].faction >= 0:
+        return st.pl[p].bid
+    for i in range(st.auc_n):
+        if st.auc_holder[i] == p:
+            return st.auc_bid[i]
+    return 0
+
+
 cdef int gi_returns(const void* ctx, const void* s, double* out) noexcept nogil:
     cdef const GState* st = <const GState*> s
     cdef int p
     for p in range(st.num_players):
-        out[p] = st.final_vp[p] if st.finished else st.pl[p].vp
+        # the auction's bids are paid at the end: count them from the start
+        out[p] = st.final_vp[p] if st.finished else st.pl[p].vp - held_bid(st, p)
     return GAME_OK
 
 
@@ -116,10 +128,15 @@ cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil
     cdef PlayerState* pl
     cdef int p, t
     cdef double rounds_left
+    if st.phase == PH_FACTION or st.phase == PH_AUCTION:
+        # before the boards are loaded every seat is alike but for the VP it has bid
+        for p in range(st.num_players):
+            out[p] = 10 - held_bid(st, p)
+        return 0
     for p in range(st.num_players):
         pl = &st.pl[p]
         rounds_left = 6 - st.round if st.round >= 1 else 6
-        out[p] = (pl.vp + pl.credits * W_CREDIT + pl.ores * W_ORE + pl.knowledge * W_KNOWLEDGE
+        out[p] = (pl.vp - pl.bid + pl.credits * W_CREDIT + pl.ores * W_ORE + pl.knowledge * W_KNOWLEDGE
                   + pl.qic * W_QIC + (pl.power[1] + 2 * pl.power[2]) * W_POWER
                   + W_STRUCTURE * structures_count(st, c, p))
         for t in range(NTRACK):

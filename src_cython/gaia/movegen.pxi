@@ -486,9 +486,15 @@ cdef list _legal(Core core):
         return out
     pl = &s.pl[p]
     labels = _labels_of(core)
-    if s.phase == PH_FACTION:
-        for name in FACTION_NAMES:
-            _accept(core, p, "faction", (name,), out)
+    if s.phase == PH_FACTION or s.phase == PH_AUCTION:
+        if s.phase == PH_FACTION:
+            for name in FACTION_NAMES:
+                _accept(core, p, "faction", (name,), out)
+        if c.auction != AUC_NONE:
+            top = max([s.auc_bid[i] for i in range(s.auc_n)] or [0])
+            for i in range(s.auc_n):
+                for amount in range(top + 10):
+                    _accept(core, p, "bid", (FACTION_NAMES[s.auc_faction[i]], str(amount)), out)
     elif s.phase == PH_SETUP_BUILD:
         b_name = "PI" if pl.faction == F_IVITS else "m"
         for h in range(c.nhex):

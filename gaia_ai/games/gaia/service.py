@@ -160,6 +160,13 @@ def _from_move_log(log: gaia_state_pb2.GaiaMoveLog, path: str) -> GaiaState:
         "terraformingFederation": s.terraforming_federation,
         "federationSupply": federation_supply_for(s.terraforming_federation),
     }
+    if s.HasField("options"):
+        # boardgamers.space's option names; GameSetup.from_dict refuses what the engine does not model
+        data["options"] = {
+            "auction": s.options.auction or None,
+            "factionVariant": s.options.faction_variant or "standard",
+            "factionVariantVersion": s.options.faction_variant_version,
+        }
     try:
         setup = GameSetup.from_dict(data)
     except (GaiaError, KeyError, TypeError, ValueError) as e:
