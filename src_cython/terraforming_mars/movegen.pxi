@@ -90,6 +90,39 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             if popcount(b) == min(e.a, s.pl[p].noffer):
                 n = emit(out, n, cap, mk(K_KEEP, 0, b, 0, 0, 0, 0))
         return n
+    if e.kind == PK_ATTACK:
+        for q in range(s.np):
+            for c in range(6):
+                if attack_ok(s, p, e.a, q, c):
+                    n = emit(out, n, cap, mk(K_OPTION, q * 8 + c, 0, 0, 0, 0, 0))
+        if e.a == ATK_VIRUS:
+            for c in range(NCARD):
+                if removable(s, c, RT_ANIMAL, p):
+                    n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        if e.a != ATK_RAIDERS:
+            n = emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_MARS_UNI:
+        for c in range(NCARD):
+            if s.loc[c] == L_HAND + p:
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
+    if e.kind == PK_OLYMPUS:
+        if s.cres[CARD_OLYMPUS] > 0:
+            n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+    if e.kind == PK_VIRAL:
+        n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+    if e.kind == PK_AMOUNT:
+        for q in range(1, e.a + 1):
+            n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_COLD_FUNGUS:
+        for c in range(NCARD):
+            if c != e.card and s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_MICROBE:
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
     if e.kind == PK_SELL:
         for c in range(NCARD):
             if s.loc[c] == L_HAND + p:

@@ -381,15 +381,20 @@ cdef int pay(TState* s, int p, int cost, int steel_ok, int ti_ok, int mc, int st
 cdef int card_playable(TState* s, int p, int c) noexcept nogil:
     """Requirements, production that must be there, a place for a special tile (not the payment)."""
     cdef CardDef* d = &CARDS[c]
+    cdef int k
     if not d.implemented:
         return 0
     if not req_ok(s, p, c) or not prod_ok(s, p, d.prod):
         return 0
     if d.or_prod and not prod_ok(s, p, d.orp[0]) and not prod_ok(s, p, d.orp[1]):
         return 0
-    if d.dec_n and not d.or_prod:
-        if not any_dec_target(s, d.dec_res, d.dec_n):
+    if d.dec_n and not any_dec_target(s, d.dec_res, d.dec_n):
+        return 0
+    for k in range(6):
+        if d.stock[k] < 0 and s.pl[p].res[k] + d.stock[k] < 0:   # Moss: plants to lose must be there
             return 0
+    if c == CARD_INSULATION and s.pl[p].prod[R_HE] < 1:
+        return 0
     if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
@@ -439,6 +444,9 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     add_tags(s, p, c)
     pl.next_discount = 8 if c == CARD_INDENTURED else 0
     card_played_triggers(s, p, c)
+    if owner_of(s, CARD_OLYMPUS) == p:          # Olympus Conference resolves before tile placements
+        for k in range(d.tags[T_SCIENCE]):
+            push(s, PK_OLYMPUS, p, CARD_OLYMPUS, 0, 0, 0)
     # declared effects apply at once; tiles and choices are queued
     for k in range(6):
         pl.prod[k] += d.prod[k]
@@ -492,7 +500,64 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     for i in range(2):
         if d.add_any_n[i]:
             push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], 0)
+    if c == CARD_NITROGEN_ASTEROID:
+        pl.prod[R_PL] += 4 if pl.tags[T_PLANT] >= 3 else 1
+    elif c == CARD_TERRAFORMING_GANYMEDE:
+        gain_tr(s, p, pl.tags[T_JOVIAN])
+    elif c == CARD_INSULATION:
+        push(s, PK_AMOUNT, p, c, pl.prod[R_HE], 0, 0)
+    if d.attack and attack_options(s, p, d.attack):
+        push(s, PK_ATTACK, p, c, d.attack, 0, 0)
+    if owner_of(s, CARD_VIRAL) == p:
+        for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
+            push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
+    if owner_of(s, CARD_MARS_UNI) == p:         # Mars University resolves after the card's other effects
+        for k in range(d.tags[T_SCIENCE]):
+            push(s, PK_MARS_UNI, p, CARD_MARS_UNI, 0, 0, 0)
     return 0
+
+
+cdef int attack_options(TState* s, int p, int kind) noexcept nogil:
+    """Number of real targets of an attack (the "do nothing" answer not counted)."""
+    cdef int q, c, n = 0
+    for q in range(s.np):
+        if q == p:
+            continue
+        if kind == ATK_SABOTAGE:
+            n += (s.pl[q].res[R_TI] > 0) + (s.pl[q].res[R_ST] > 0) + (s.pl[q].res[R_MC] > 0)
+        elif kind == ATK_RAIDERS:
+            n += (s.pl[q].res[R_ST] > 0) + (s.pl[q].res[R_MC] > 0)
+        elif s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
+            n += 1
+    if kind == ATK_VIRUS:
+        for c in range(NCARD):
+            n += removable(s, c, RT_ANIMAL, p)
+    return n
+
+
+cdef int attack_ok(TState* s, int p, int kind, int q, int r) noexcept nogil:
+    if q < 0 or q >= s.np or q == p:
+        return 0
+    if kind == ATK_SABOTAGE:
+        return (r == R_TI or r == R_ST or r == R_MC) and s.pl[q].res[r] > 0
+    if kind == ATK_RAIDERS:
+        return (r == R_ST or r == R_MC) and s.pl[q].res[r] > 0
+    return r == R_PL and s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p)
+
+
+cdef void do_attack(TState* s, int p, int kind, int q, int r) noexcept nogil:
+    cdef int n
+    if kind == ATK_SABOTAGE:
+        n = 3 if r == R_TI else (4 if r == R_ST else 7)
+    elif kind == ATK_RAIDERS:
+        n = 2 if r == R_ST else 3
+    else:
+        n = 5
+    if n > s.pl[q].res[r]:
+        n = s.pl[q].res[r]
+    s.pl[q].res[r] -= n
+    if kind == ATK_RAIDERS:
+        s.pl[p].res[r] += n
 
 
 cdef int any_plants_to_remove(TState* s, int p) noexcept nogil:
@@ -535,6 +600,14 @@ cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
     if card == CARD_PETS and o != taker:
         return 0
     return not protected_from(s, o, taker)
+
+
+cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
+    cdef int i
+    for i in range(NCARD):
+        if i != c and s.loc[i] == L_PLAYED + p and CARDS[i].res_type == RT_MICROBE:
+            return 1
+    return 0
 
 
 cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
@@ -584,6 +657,10 @@ cdef int action_available(TState* s, int p, int c) noexcept nogil:
         return 1     # the engine offers it even with no microbe card to take the microbe
     if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
         return act_feasible(s, p, c, &d.act[0]) and s.bot - s.top + s.ndiscard > 0
+    if c == CARD_POWER_INFRA:
+        return s.pl[p].res[R_EN] > 0
+    if c == CARD_COLD_FUNGUS:
+        return 1
     if d.nact == 2:
         return act_feasible(s, p, c, &d.act[0]) or act_feasible(s, p, c, &d.act[1])
     return act_feasible(s, p, c, &d.act[0])
@@ -632,6 +709,18 @@ cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) no
         return 0
     if d.act_kind == AK_ADD_ANY:
         push(s, PK_ADD_ANY, p, c, RT_MICROBE, 1, 0)
+        return 0
+    if mc or st or ti or he:
+        if d.act_kind == AK_BESPOKE or d.nact == 2:
+            return fail(s, E_PAY)
+    if c == CARD_POWER_INFRA:
+        push(s, PK_AMOUNT, p, c, s.pl[p].res[R_EN], 0, 0)
+        return 0
+    if c == CARD_COLD_FUNGUS:
+        if other_microbe_card(s, p, c):
+            push(s, PK_COLD_FUNGUS, p, c, 0, 0, 0)
+        else:
+            s.pl[p].res[R_PL] += 1
         return 0
     if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
         if pay(s, p, d.act[0].mc, 0, 0, mc, st, ti, he) < 0:

@@ -42,7 +42,9 @@ ERRORS = {
 
 PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DEC_PROD: "decreaseProduction",
                  PK_SELL: "sell", PK_OR_PROD: "or", PK_OR_ACT: "orAction", PK_ADD_ANY: "addResources",
-                 PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep"}
+                 PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep", PK_ATTACK: "attack",
+                 PK_MARS_UNI: "marsUniversity", PK_OLYMPUS: "olympusConference", PK_VIRAL: "viralEnhancers",
+                 PK_AMOUNT: "amount", PK_COLD_FUNGUS: "coldFungus"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
@@ -271,7 +273,7 @@ cdef class Core:
 def constants():
     """Codes shared with the Python layer."""
     return dict(NCARD=NCARD, NCORP=NCORP, NSPACE=NSPACE, L_DECK=L_DECK, L_DISCARD=L_DISCARD, L_HAND=L_HAND,
-                L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7)
+                L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7, OPT_SKIP=OPT_SKIP)
 
 
 def action_cost(int card):

@@ -82,7 +82,7 @@ def format_move(core: Core, move: int) -> str:
     if kind == K["player"]:
         return "player skip" if a == CONST["SKIP_PLAYER"] else f"player {a}"
     if kind == K["option"]:
-        return f"option {a}"
+        return "option skip" if a == CONST["OPT_SKIP"] else f"option {a}"
     if kind == K["finalGreenery"]:
         return f"final greenery {SPACES[a]}"
     if kind == K["finalDone"]:
@@ -181,6 +181,8 @@ def parse_move(core: Core, line: str) -> int:
                 raise NotationError(f"{line!r}: bad player {rest!r}")
             return tm_rules.encode(K["player"], int(rest))
         if word == "option":
+            if rest == "skip":
+                return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
             if not rest.isdigit():
                 raise NotationError(f"{line!r}: bad option {rest!r}")
             return tm_rules.encode(K["option"], int(rest))
