@@ -252,7 +252,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_DEC_PROD:
         if k != K_PLAYER:
             return fail(s, E_KIND)
-        if a >= s.np or s.pl[a].prod[e.a] - e.b < (-5 if e.a == R_MC else 0):
+        if not dec_target_ok(s, &e, a):
             return fail(s, E_PLAYER)
         pop_front(s)
         s.pl[a].prod[e.a] -= e.b
@@ -308,7 +308,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         s.pl[p].noffer = 0
         pop_front(s)
     elif e.kind == PK_ATTACK:
-        if k == K_OPTION and a == OPT_SKIP and e.a != ATK_RAIDERS:
+        if k == K_OPTION and a == OPT_SKIP:
             pop_front(s)
         elif k == K_OPTION and attack_ok(s, p, e.a, a >> 3, a & 7):
             pop_front(s)

@@ -57,7 +57,7 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         return emit(out, n, cap, mk(K_PLAYER, 7, 0, 0, 0, 0, 0))
     if e.kind == PK_DEC_PROD:
         for q in range(s.np):
-            if s.pl[q].prod[e.a] - e.b >= (-5 if e.a == R_MC else 0):
+            if dec_target_ok(s, e, q):
                 n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_OR_PROD:
@@ -99,9 +99,7 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             for c in range(NCARD):
                 if removable(s, c, RT_ANIMAL, p):
                     n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
-        if e.a != ATK_RAIDERS:
-            n = emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
-        return n
+        return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
     if e.kind == PK_MARS_UNI:
         for c in range(NCARD):
             if s.loc[c] == L_HAND + p:

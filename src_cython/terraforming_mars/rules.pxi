@@ -388,8 +388,8 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0
     if d.or_prod and not prod_ok(s, p, d.orp[0]) and not prod_ok(s, p, d.orp[1]):
         return 0
-    if d.dec_n and not any_dec_target(s, d.dec_res, d.dec_n):
-        return 0
+    if d.dec_n and d.prod[d.dec_res] <= 0 and not any_dec_target(s, d.dec_res, d.dec_n):
+        return 0    # stealing cards (own gain) are playable without a target: the player may hit itself
     for k in range(6):
         if d.stock[k] < 0 and s.pl[p].res[k] + d.stock[k] < 0:   # Moss: plants to lose must be there
             return 0
@@ -402,6 +402,25 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
     if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
         return 0
     return 1
+
+
+cdef int dec_target_ok(TState* s, Pending* e, int q) noexcept nogil:
+    """A player whose production the queued decrease may hit. For a stealing card (its player gains
+    that production) the engine picks targets by production before the gain; with none, only the
+    player itself (after the gain) remains."""
+    cdef int o, lo = -5 if e.a == R_MC else 0, gain = 0, any_before = 0
+    if q < 0 or q >= s.np:
+        return 0
+    if e.card >= 0 and CARDS[e.card].prod[e.a] > 0:
+        gain = CARDS[e.card].prod[e.a]
+    if gain == 0:
+        return s.pl[q].prod[e.a] - e.b >= lo
+    for o in range(s.np):
+        if s.pl[o].prod[e.a] - (gain if o == e.player else 0) - e.b >= lo:
+            any_before = 1
+    if any_before:
+        return s.pl[q].prod[e.a] - (gain if q == e.player else 0) - e.b >= lo
+    return q == e.player and s.pl[q].prod[e.a] - e.b >= lo
 
 
 cdef int any_dec_target(TState* s, int res, int n) noexcept nogil:
@@ -447,6 +466,9 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     if owner_of(s, CARD_OLYMPUS) == p:          # Olympus Conference resolves before tile placements
         for k in range(d.tags[T_SCIENCE]):
             push(s, PK_OLYMPUS, p, CARD_OLYMPUS, 0, 0, 0)
+    if owner_of(s, CARD_VIRAL) == p:            # before the card's own choices (Birds, Herbivores)
+        for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
+            push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
     # declared effects apply at once; tiles and choices are queued
     for k in range(6):
         pl.prod[k] += d.prod[k]
@@ -508,9 +530,6 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_AMOUNT, p, c, pl.prod[R_HE], 0, 0)
     if d.attack and attack_options(s, p, d.attack):
         push(s, PK_ATTACK, p, c, d.attack, 0, 0)
-    if owner_of(s, CARD_VIRAL) == p:
-        for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
-            push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
     if owner_of(s, CARD_MARS_UNI) == p:         # Mars University resolves after the card's other effects
         for k in range(d.tags[T_SCIENCE]):
             push(s, PK_MARS_UNI, p, CARD_MARS_UNI, 0, 0, 0)

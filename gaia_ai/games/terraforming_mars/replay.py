@@ -154,6 +154,9 @@ class Replayer:
             title = ch.get("o", "")
             if title.startswith(("Skip", "Do not")):
                 return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
+            sub = ch.get("sub", {})
+            if sub.get("t") == "cards" and len(sub.get("cards", [])) == 1:
+                return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
             m = re.match(r"(?:Remove|Steal) \d+ (\S+) from (.+)$", title)
             if m:
                 res, target = m.groups()
