@@ -24,15 +24,25 @@ from typing import TYPE_CHECKING
 from gaia_ai._core import tm_rules
 
 from .errors import NotationError
-from .tables import AWARDS, CARD_IDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, STANDARD_PROJECTS
-from .tables import card_name
+from .tables import (
+    AWARDS,
+    CARD_IDS,
+    CONST,
+    CORP_IDS,
+    CORPS,
+    MILESTONES,
+    SPACE_IDS,
+    SPACES,
+    STANDARD_PROJECTS,
+    card_name,
+)
 
 if TYPE_CHECKING:
     from gaia_ai._core.tm_rules import Core
 
 K = tm_rules.MOVE_KINDS
 PAY_KEYS = ("mc", "st", "ti", "he")
-SIMPLE = {"buy": K["buy"], "plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
+SIMPLE = {"plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
           "sell": K["sell"]}
 SIMPLE_NAMES = {v: k for k, v in SIMPLE.items()}
 

@@ -111,7 +111,7 @@ class Replayer:
         core = self.state.core
         queue = list(choices)
         while core.pending():
-            kind, player, card, a, b, c = core.pending()[0]
+            kind, _player, card, _a, _b, _c = core.pending()[0]
             legal = self.state.legal_moves()
             if queue:
                 ch = queue[0]
