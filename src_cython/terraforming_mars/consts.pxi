@@ -134,6 +134,9 @@ cdef enum:
     PK_VIRAL = 14        # b = the card played: add a resource to it, or gain a plant
     PK_AMOUNT = 15       # Power Infrastructure / Insulation: a = maximum
     PK_COLD_FUNGUS = 16  # gain a plant, or 2 microbes to another microbe card
+    PK_PLANTS_OR = 17    # gain a plants, or b microbes / c animals on one own card
+    PK_FLOODING = 18     # a player with a tile next to the new ocean (last_space) loses 4 M€, or skip
+    PK_ROBOT = 19        # Robotic Workforce: which own building card's production to copy
 
 # move kinds (bits 0-4)
 cdef enum:

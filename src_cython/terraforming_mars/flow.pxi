@@ -154,7 +154,16 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
     if e.kind == PK_DEC_PROD:
         return any_dec_target(s, e.a, e.b)
     if e.kind == PK_ADD_ANY:
+        if e.a < 0:
+            return any_card_with_resources(s, e.player)
         return own_card_with(s, e.player, e.a)
+    if e.kind == PK_FLOODING:
+        for q in range(s.np):
+            if flooding_target(s, e.player, q):
+                return 1
+        return 0
+    if e.kind == PK_ROBOT:
+        return any_robot_target(s, e.player)
     if e.kind == PK_MARS_UNI:
         return s.pl[e.player].hand_n > 0
     if e.kind == PK_ATTACK:
@@ -169,6 +178,10 @@ cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     cdef int p = e.player
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
         s.cres[CARD_OLYMPUS] += 1
+        return 1
+    if e.kind == PK_PLANTS_OR and not own_card_with(s, p, RT_MICROBE if e.b else RT_NONE - 1) \
+            and not own_card_with(s, p, RT_ANIMAL if e.c else RT_NONE - 1):
+        s.pl[p].res[R_PL] += e.a
         return 1
     if e.kind == PK_VIRAL and (CARDS[e.b].res_type == RT_NONE or CARDS[e.b].res_type == RT_SCIENCE
                                or CARDS[e.b].res_type == RT_FIGHTER):
@@ -271,7 +284,9 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_ADD_ANY:
         if k != K_CARD:
             return fail(s, E_KIND)
-        if a >= NCARD or s.loc[a] != L_PLAYED + p or CARDS[a].res_type != e.a:
+        if a >= NCARD or s.loc[a] != L_PLAYED + p:
+            return fail(s, E_CARD)
+        if (e.a >= 0 and CARDS[a].res_type != e.a) or (e.a < 0 and s.cres[a] == 0):
             return fail(s, E_CARD)
         pop_front(s)
         s.cres[a] += e.b
@@ -369,6 +384,29 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
             s.cres[a] += 2
         else:
             return fail(s, E_CARD)
+    elif e.kind == PK_PLANTS_OR:
+        if k == K_OPTION and a == 0:
+            pop_front(s)
+            s.pl[p].res[R_PL] += e.a
+        elif k == K_CARD and a < NCARD and s.loc[a] == L_PLAYED + p and (
+                (e.b and CARDS[a].res_type == RT_MICROBE) or (e.c and CARDS[a].res_type == RT_ANIMAL)):
+            pop_front(s)
+            s.cres[a] += e.b if CARDS[a].res_type == RT_MICROBE else e.c
+        else:
+            return fail(s, E_CARD)
+    elif e.kind == PK_FLOODING:
+        if k == K_OPTION and a == OPT_SKIP:
+            pop_front(s)
+        elif k == K_PLAYER and flooding_target(s, p, a):
+            pop_front(s)
+            s.pl[a].res[R_MC] = s.pl[a].res[R_MC] - 4 if s.pl[a].res[R_MC] > 4 else 0
+        else:
+            return fail(s, E_PLAYER)
+    elif e.kind == PK_ROBOT:
+        if k != K_CARD or a >= NCARD or not robot_target_ok(s, p, a):
+            return fail(s, E_CARD)
+        pop_front(s)
+        robot_copy(s, p, a)
     elif e.kind == PK_SELL:
         if k == K_SELL_CARD:
             if a >= NCARD or s.loc[a] != L_HAND + p:

@@ -72,7 +72,25 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         return n
     if e.kind == PK_ADD_ANY:
         for c in range(NCARD):
-            if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == e.a:
+            if s.loc[c] == L_PLAYED + p and ((e.a >= 0 and CARDS[c].res_type == e.a)
+                                             or (e.a < 0 and s.cres[c] > 0)):
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_PLANTS_OR:
+        n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        for c in range(NCARD):
+            if s.loc[c] == L_PLAYED + p and ((e.b and CARDS[c].res_type == RT_MICROBE)
+                                             or (e.c and CARDS[c].res_type == RT_ANIMAL)):
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_FLOODING:
+        for q in range(s.np):
+            if flooding_target(s, p, q):
+                n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
+    if e.kind == PK_ROBOT:
+        for c in range(NCARD):
+            if robot_target_ok(s, p, c):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_REMOVE_RES:

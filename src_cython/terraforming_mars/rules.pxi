@@ -241,6 +241,7 @@ cdef inline int owner_of(TState* s, int c) noexcept nogil:
 
 cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
     cdef int q, n
+    s.last_space = sp
     s.tile[sp] = tile
     s.owner[sp] = -1 if tile == TL_OCEAN else p
     # placement bonuses and 2 M€ per adjacent ocean go to the placer
@@ -395,6 +396,12 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
             return 0
     if c == CARD_INSULATION and s.pl[p].prod[R_HE] < 1:
         return 0
+    if c == CARD_CEO and not any_card_with_resources(s, p):
+        return 0
+    if c == CARD_ROBOTIC and not any_robot_target(s, p):
+        return 0
+    if c == CARD_HEAT_TRAPPING and s.pl[p].res[R_HE] < 5:
+        return 0
     if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
@@ -466,9 +473,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     if owner_of(s, CARD_OLYMPUS) == p:          # Olympus Conference resolves before tile placements
         for k in range(d.tags[T_SCIENCE]):
             push(s, PK_OLYMPUS, p, CARD_OLYMPUS, 0, 0, 0)
-    if owner_of(s, CARD_VIRAL) == p:            # before the card's own choices (Birds, Herbivores)
-        for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
-            push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
+
     # declared effects apply at once; tiles and choices are queued
     for k in range(6):
         pl.prod[k] += d.prod[k]
@@ -513,6 +518,22 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_TILE, p, c, TL_GREENERY, d.greenery_rule, -1)
     for i in range(d.oceans):
         push(s, PK_TILE, p, c, TL_OCEAN, d.ocean_rule, -1)
+    if owner_of(s, CARD_VIRAL) == p:            # after the tiles, before the card's other choices
+        for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
+            push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
+    if c == CARD_FLOODING:
+        push(s, PK_FLOODING, p, c, 0, 0, 0)
+    elif c == CARD_IMPORTED_HYDROGEN:
+        push(s, PK_PLANTS_OR, p, c, 3, 3, 2)
+    elif c == CARD_LARGE_CONVOY:
+        push(s, PK_PLANTS_OR, p, c, 5, 0, 4)
+    elif c == CARD_HEAT_TRAPPING:
+        if pl.res[R_HE] < 5:             # the heat must still be there after paying (Helion)
+            return fail(s, E_RES)
+        pl.res[R_HE] -= 5
+        push(s, PK_PLANTS_OR, p, c, 4, 0, 2)
+    elif c == CARD_CEO:
+        push(s, PK_ADD_ANY, p, c, -1, 1, 0)
     if d.remove_plants and any_plants_to_remove(s, p):   # targets are fixed when the card is played
         push(s, PK_REMOVE_PLANTS, p, c, d.remove_plants, 0, 0)
     if d.dec_n:
@@ -533,6 +554,65 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     if owner_of(s, CARD_MARS_UNI) == p:         # Mars University resolves after the card's other effects
         for k in range(d.tags[T_SCIENCE]):
             push(s, PK_MARS_UNI, p, CARD_MARS_UNI, 0, 0, 0)
+    if c == CARD_ROBOTIC:
+        push(s, PK_ROBOT, p, c, 0, 0, 0)
+    return 0
+
+
+cdef int any_card_with_resources(TState* s, int p) noexcept nogil:
+    cdef int i
+    for i in range(NCARD):
+        if s.loc[i] == L_PLAYED + p and s.cres[i] > 0:
+            return 1
+    return 0
+
+
+cdef int robot_target_ok(TState* s, int p, int c) noexcept nogil:
+    """An own played building card with a production box whose changes can be applied again."""
+    cdef CardDef* d = &CARDS[c]
+    cdef int k, has = 0
+    if c == CARD_ROBOTIC or s.loc[c] != L_PLAYED + p or not d.tags[T_BUILDING]:
+        return 0
+    for k in range(6):
+        if d.prod[k]:
+            has = 1
+    if d.cnt_res >= 0 and d.cnt_prod:
+        has = 1
+    if not has or not prod_ok(s, p, d.prod):
+        return 0
+    if d.dec_n and d.prod[d.dec_res] <= 0 and not any_dec_target(s, d.dec_res, d.dec_n):
+        return 0
+    return 1
+
+
+cdef int any_robot_target(TState* s, int p) noexcept nogil:
+    cdef int i
+    for i in range(NCARD):
+        if robot_target_ok(s, p, i):
+            return 1
+    return 0
+
+
+cdef void robot_copy(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int k
+    for k in range(6):
+        s.pl[p].prod[k] += d.prod[k]
+    if d.cnt_res >= 0 and d.cnt_prod:
+        s.pl[p].prod[d.cnt_res] += counted_amount(s, p, d)
+    if d.dec_n:
+        push(s, PK_DEC_PROD, p, c, d.dec_res, d.dec_n, 0)
+
+
+cdef int flooding_target(TState* s, int p, int q) noexcept nogil:
+    """q owns a tile next to the ocean Flooding placed (and is not p)."""
+    cdef int i, a
+    if q == p or q < 0 or q >= s.np or s.last_space < 0 or s.tile[s.last_space] != TL_OCEAN:
+        return 0
+    for i in range(NADJ[s.last_space]):
+        a = ADJ[s.last_space][i]
+        if s.tile[a] != TL_NONE and s.owner[a] == q:
+            return 1
     return 0
 
 

@@ -122,6 +122,7 @@ ctypedef struct TState:
     signed char err
     signed char action_player     # player whose action the pending queue belongs to (-1 none)
     signed char action_top        # the open top-level action counts as an action of the turn
+    signed char last_space        # the space of the last tile placed (Flooding)
     short npend
     Pending pend[MAXPEND]
     TPlayer pl[MAXP]

@@ -42,12 +42,19 @@ cdef short CARD_POWER_INFRA = -1
 cdef short CARD_INSULATION = -1
 cdef short CARD_NITROGEN_ASTEROID = -1
 cdef short CARD_TERRAFORMING_GANYMEDE = -1
+cdef short CARD_IMPORTED_HYDROGEN = -1
+cdef short CARD_FLOODING = -1
+cdef short CARD_ROBOTIC = -1
+cdef short CARD_CEO = -1
+cdef short CARD_LARGE_CONVOY = -1
+cdef short CARD_HEAT_TRAPPING = -1
 
 TRIGGER_CARDS = ["Pets", "Energy Tapping", "Power Supply Consortium", "Asteroid Mining Consortium",
                  "Great Escarpment Consortium", "Hackers", "Sabotage", "Hired Raiders", "Virus",
                  "Mars University", "Olympus Conference", "Viral Enhancers", "Extreme-Cold Fungus",
                  "Power Infrastructure", "Insulation", "Nitrogen-Rich Asteroid", "Moss", "Nitrophilic Moss",
-                 "Terraforming Ganymede", "Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
+                 "Terraforming Ganymede", "Imported Hydrogen", "Flooding", "Robotic Workforce",
+                 "CEO's Favorite Project", "Large Convoy", "Local Heat Trapping", "Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
                  "Arctic Algae", "Pets", "Herbivores", "Immigrant City", "Decomposers", "Ecological Zone",
                  "Indentured Workers", "Industrial Center", "Search For Life", "Water Splitting Plant"]
 RES_TYPES = {"Microbe": RT_MICROBE, "Animal": RT_ANIMAL, "Science": RT_SCIENCE, "Fighter": RT_FIGHTER}
@@ -140,7 +147,7 @@ def _action_kind(c) -> int:
 def _implemented(c) -> bool:
     if c.get("engineHooks") and c["name"] not in BESPOKE:
         return False
-    if c.get("reserveUnits"):
+    if c.get("reserveUnits") and c["name"] != "Local Heat Trapping":
         return False
     if _action_kind(c) == -2:
         return False
@@ -153,7 +160,7 @@ def _implemented(c) -> bool:
     if "or" in on and any(set(b) != {"production"} for b in on["or"]["behaviors"]):
         return False
     add = on.get("addResourcesToAnyCard")
-    if add is not None:
+    if add is not None and c["name"] != "CEO's Favorite Project":
         adds = add if isinstance(add, list) else [add]
         if any(a.get("type") not in ("Microbe", "Animal") for a in adds):
             return False
@@ -197,7 +204,8 @@ def load_tables(list cards, list corps, dict board):
     global CARD_ROVER, CARD_ARCTIC_ALGAE, CARD_PETS, CARD_HERBIVORES, CARD_IMMIGRANT_CITY, CARD_DECOMPOSERS
     global CARD_ECO_ZONE, CARD_INDENTURED, CARD_INDUSTRIAL_CENTER, CARD_SEARCH_LIFE, CARD_PROTECTED_HABITATS
     global CARD_CAPITAL, CARD_MARS_UNI, CARD_OLYMPUS, CARD_VIRAL, CARD_COLD_FUNGUS, CARD_POWER_INFRA
-    global CARD_INSULATION, CARD_NITROGEN_ASTEROID, CARD_TERRAFORMING_GANYMEDE
+    global CARD_INSULATION, CARD_NITROGEN_ASTEROID, CARD_TERRAFORMING_GANYMEDE, CARD_IMPORTED_HYDROGEN
+    global CARD_FLOODING, CARD_ROBOTIC, CARD_CEO, CARD_LARGE_CONVOY, CARD_HEAT_TRAPPING
     cdef int i, j, k
     cdef CardDef* d
     if len(cards) != NCARD or len(corps) != NCORP:
@@ -463,6 +471,20 @@ def load_tables(list cards, list corps, dict board):
             d.stock[R_PL] = -2
         elif name == "Terraforming Ganymede":
             CARD_TERRAFORMING_GANYMEDE = i
+        elif name == "Imported Hydrogen":
+            CARD_IMPORTED_HYDROGEN = i
+        elif name == "Flooding":
+            CARD_FLOODING = i
+            d.oceans = 1
+            d.ocean_rule = PR_OCEAN
+        elif name == "Robotic Workforce":
+            CARD_ROBOTIC = i
+        elif name == "CEO's Favorite Project":
+            CARD_CEO = i
+        elif name == "Large Convoy":
+            CARD_LARGE_CONVOY = i
+        elif name == "Local Heat Trapping":
+            CARD_HEAT_TRAPPING = i
     memset(CORPS, 0, sizeof(CORPS))
     for i, c in enumerate(corps):
         CORPS[i].mc = c["startingMegaCredits"]

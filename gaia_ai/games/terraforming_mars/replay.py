@@ -175,6 +175,18 @@ class Replayer:
             return tm_rules.encode(K["option"], 0 if ch.get("o", "").startswith("Add") else 1)
         if kind == "amount" and t == "amount":
             return tm_rules.encode(K["option"], ch["n"])
+        if kind == "plantsOr" and t == "or":
+            m = re.match(r"Add \d+ \S+ to (.+)$", ch.get("o", ""))
+            if m and m.group(1) in CARD_IDS:
+                return tm_rules.encode(K["card"], CARD_IDS[m.group(1)])
+            return tm_rules.encode(K["option"], 0)
+        if kind == "flooding" and t == "or":
+            sub = ch.get("sub", {})
+            if sub.get("t") == "player":
+                return tm_rules.encode(K["player"], sub["player"])
+            return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
+        if kind == "robot" and t == "cards" and len(ch["cards"]) == 1:
+            return tm_rules.encode(K["card"], CARD_IDS[ch["cards"][0]])
         if kind == "coldFungus" and t == "or":
             m = re.match(r"Add 2 microbes to (.+)$", ch.get("o", ""))
             if m and m.group(1) in CARD_IDS:
