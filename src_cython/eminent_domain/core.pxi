@@ -169,6 +169,10 @@ cdef class Core:
     def empire_symbols(self, int p):
         return [empire_sym(self.tables.c, &self.st, p, r) for r in range(NSYM)]
 
+    def key(self):
+        """The bytes of the C state: equal keys, equal positions."""
+        return (<char*> &self.st)[:sizeof(EdState)]
+
     def raw_state(self):
         """The whole C state as plain data (the fields of state.pxi)."""
         return self.st
