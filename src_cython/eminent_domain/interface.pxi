@@ -35,15 +35,19 @@ cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rn
 
 
 cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil:
-    """Score so far (influence, face-up planets, techs) plus rough worth of what is under way."""
+    """Score so far (influence, face-up planets, techs) plus rough worth of what is under way: fighters
+    and resources (a resource trades for 1 influence), face-down planets by their colonies' progress."""
     cdef const EdContext* c = <const EdContext*> ctx
     cdef EdState* st = <EdState*> s
-    cdef int p, pl
+    cdef int p, pl, need
+    cdef double progress
     for p in range(st.num_players):
-        out[p] = score(c, st, p) + 0.25 * tiebreak(c, st, p)
+        out[p] = score(c, st, p) + 0.3 * tiebreak(c, st, p)
         for pl in range(NPLANET):
             if face_down_of(st, p, pl):
-                out[p] += 0.3 * c.planet_influence[pl]
+                need = c.planet_ccost[pl]
+                progress = st.colval[pl] / <double> need if need > 0 else 1.0
+                out[p] += c.planet_influence[pl] * (0.3 + 0.4 * (progress if progress < 1.0 else 1.0))
     return 0
 
 
@@ -207,3 +211,10 @@ def game_interface(Core core):
 def state_pointer(Core core):
     """A capsule of the core's state (valid while core lives): the search's root position."""
     return PyCapsule_New(&core.st, b"gaia_ai.GameState", NULL)
+
+
+def evaluate(Core core):
+    """The interface's heuristic estimate of each player's final score at core's position."""
+    cdef double out[MAXP]
+    gi_evaluate(core.tables.c, &core.st, out)
+    return [out[p] for p in range(core.st.num_players)]
