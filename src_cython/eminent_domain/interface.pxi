@@ -107,7 +107,8 @@ cdef inline int hidden_planet(EdState* s, int observer, int pl) noexcept nogil:
 
 
 cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long long* rng) noexcept nogil:
-    """Resample what observer cannot see: other hands (from their hand + deck multiset), every deck
+    """Resample what observer cannot see: other hands (from their hand + deck multiset, the cards seen
+    entering the hand kept), every deck
     order, the planet deck order, the fronts of others' face-down planets (among planets with the same
     back) and the state's chance stream. Public zones (discards, Empires, stacks, supply) stay. The
     result depends only on observer's information and rng: hidden parts are put in a canonical order
@@ -125,15 +126,16 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
     s.rng = splitmix64(rng)
     for p in range(s.num_players):
         P = &s.pl[p]
-        nh = P.nhand if p != observer else 0
+        nh = 0
         for k in range(NKIND):
-            counts[k] = P.hand[k] if p != observer else 0
+            counts[k] = P.hand[k] - P.known[k] if p != observer else 0
+            nh += counts[k]
         for i in range(P.ndeck):
             counts[P.deck[i]] += 1
         n = 0
         for k in range(NKIND):
             if p != observer:
-                P.hand[k] = 0
+                P.hand[k] = P.known[k]
             for i in range(counts[k]):
                 P.deck[n] = <ushort> k
                 n += 1

@@ -166,3 +166,14 @@ def test_determinize_depends_only_on_the_observers_information():
 def test_determinize_rejects_a_bad_observer():
     with pytest.raises(ValueError, match="no player 3"):
         EdState.new(2, 1).determinize(3, 0)
+
+
+def test_cards_seen_entering_a_hand_stay_in_it_when_determinized():
+    from .helpers import play, position
+
+    s = position(hands={0: {"politics": 1}}, decks={0: ["survey"] * 5})
+    play(s, "act politics", "take research")
+    for seed in range(10):
+        assert s.determinize(1, seed).raw_state()["pl"][0]["hand"][4] == 1     # the research card
+    play(s, "role research", "boost research")          # played: no longer known in the hand
+    assert s.raw_state()["pl"][0]["known"][4] == 0

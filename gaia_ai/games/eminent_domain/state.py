@@ -259,8 +259,8 @@ class EdState:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Everything seat sees, as plain data: its own hand, every public zone (discards, Empires, stacks,
-        supplies, the planet discard), the others' hand sizes and the multiset of their hand + deck (every
-        card a player owns is public when gained), deck sizes, and for each planet whose front seat
+        supplies, the planet discard), the others' hand sizes, the multiset of their hand + deck (every
+        card a player owns is public when gained) and the cards seen entering their hand, deck sizes, and for each planet whose front seat
         cannot see, only where it is, its back (type and costs) and what lies on it."""
         if not 0 <= seat < self.players:
             raise ValueError(f"no player {seat} in a {self.players}-player game")
@@ -275,7 +275,7 @@ class EdState:
         view["players"] = []
         for p in range(self.players):
             pl = raw["pl"][p]
-            mine = {k: pl[k] for k in ("discard", "played_act", "played_role", "removed", "fighters",
+            mine = {k: pl[k] for k in ("discard", "played_act", "played_role", "removed", "known", "fighters",
                                        "influence", "perms", "abund_pending", "ndeck", "nhand")}
             hand = [k for k, n in enumerate(pl["hand"]) for _ in range(n)]
             if p == seat:
