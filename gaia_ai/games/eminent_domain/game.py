@@ -69,6 +69,21 @@ class EdGame(Game):
             "Eminent Domain: no search yet (its legal moves depend on hidden hands and planets: it needs the "
             "information-set search)")
 
+    def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
+        """flat[:playouts=N,seed=S]: flat Monte Carlo over determinizations (bots.py)."""
+        if name != "flat":
+            return None
+        from gaia_ai.errors import BotSpecError
+        from gaia_ai.games.eminent_domain.bots import FlatMonteCarloBot
+
+        try:
+            return FlatMonteCarloBot(int(params.pop("playouts", 20)), int(params.pop("seed", 0)))
+        except ValueError as e:
+            raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
+
+    def bot_names(self) -> tuple[str, ...]:
+        return ("flat",)
+
     def recorder(self, deal: Deal) -> Any:
         from gaia_ai.games.eminent_domain.gamelog import Recorder
 
