@@ -33,6 +33,7 @@ ctypedef struct EdPlayer:
     ushort played_act[NKIND]    # played this turn for an action
     ushort played_role[NKIND]   # played this turn for the role (the leader's role card included)
     ushort removed[NKIND]   # removed from the game (research, politics, data network, ...)
+    ushort known[NKIND]     # cards everyone saw enter this hand (taken from a stack, bought) still in it
     ushort deck[DECKCAP]    # deck[ndeck - 1] is the top
     int ndeck
     int nhand
