@@ -1,5 +1,6 @@
 """Build the Cython hot core: every .pyx under src_cython/ becomes gaia_ai._core.<name>; and the gRPC
-stubs: every proto/gaia_ai/v1/*.proto becomes gaia_ai/v1/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py.
+stubs: every proto/gaia_ai/**/*.proto becomes <its folder>/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py under
+gaia_ai/ (gaia_ai/v1/ the service envelope, gaia_ai/games/<game>/v1/ each game's position payload).
 
 `pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API.
 """
@@ -32,13 +33,14 @@ def extensions() -> list[Extension]:
 
 
 def generate_stubs() -> None:
-    """Run grpc_tools.protoc (a build requirement) on every proto/gaia_ai/v1/*.proto; the stubs are
-    written beside gaia_ai/v1/__init__.py and never committed (DESIGN: generated at build time)."""
+    """Run grpc_tools.protoc (a build requirement) on every proto/gaia_ai/**/*.proto; the stubs are
+    written into the matching package folder under gaia_ai/ and never committed (DESIGN: generated at
+    build time)."""
     from importlib import resources
 
     from grpc_tools import protoc
 
-    protos = sorted(str(p) for p in (ROOT / "proto").glob("gaia_ai/v1/*.proto"))
+    protos = sorted(str(p) for p in (ROOT / "proto").glob("gaia_ai/**/*.proto"))
     well_known = resources.files("grpc_tools") / "_proto"   # google/protobuf/*.proto
     out = str(ROOT)
     args = ["protoc", f"-I{ROOT / 'proto'}", f"-I{well_known}",

@@ -36,7 +36,7 @@ def test_suggest_reads_an_export_from_standard_input(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(EXPORT.read_text()))
     assert main(["suggest", "--bgs", "-", "--simulations", "20", "--top", "1"]) == 0
-    assert "suggestions for bescods" in capsys.readouterr().out
+    assert "suggestions for p2 bescods" in capsys.readouterr().out
 
 
 def test_suggest_from_standard_input_that_is_not_json(monkeypatch: pytest.MonkeyPatch,
@@ -99,7 +99,7 @@ def test_tournament_plots_show_their_counts_values_and_legends_beside_the_data(
 
 def test_bench_engine_needs_no_source_checkout() -> None:
     import gaia_ai
-    from gaia_ai.bench_engine import SAMPLE_CORPUS
+    from gaia_ai.games.gaia.bench import SAMPLE_CORPUS
 
     package = Path(gaia_ai.__file__).parent
     assert SAMPLE_CORPUS.is_relative_to(package)   # installed with the package, not read from tests/

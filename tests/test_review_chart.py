@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gaia_ai.review.analysis import Review, review_config, review_game
+from gaia_ai.games.gaia.review import review_game
+from gaia_ai.games.gaia.review_game import load_game
 from gaia_ai.review.chart import chart_figure, decision_positions
-from gaia_ai.review.game import load_game
+from gaia_ai.review.model import Review, review_config
 from gaia_ai.review.report import format_table
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gaia_ai.review.analysis import Review
 from gaia_ai.review.labels import THRESHOLDS
+from gaia_ai.review.model import Review
 
 
 def decision_positions(review: Review) -> dict[int, float]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gaia_ai.review import labels
-from gaia_ai.review.analysis import Decision, Review
+from gaia_ai.review.model import Decision, Review
 
 LARGEST_LOSSES = 3
 _MOVE_WIDTH = 34

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.argtypes import port
+from gaia_ai.errors import ToolkitError
 from gaia_ai.service.budget import Limits
 
 
@@ -91,21 +92,31 @@ def _serve_handler(args: argparse.Namespace) -> int:
 def suggest_remote(args: argparse.Namespace) -> int:
     """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
     would; on a failed call print the status code name and the server's message, exit status 1."""
+    from gaia_ai.cli.suggest import (
+        Hint,
+        Report,
+        budget_from_args,
+        describe_position,
+        in_words,
+        print_report,
+        write_pictures,
+    )
     from gaia_ai.service.client import ServiceError, SuggestClient
-    from gaia_ai.suggest import Hint, Report, budget_from_args, describe_position, print_report
 
     if args.config:
         print("gaia-ai suggest: --config sets a local search; a server searches with its own settings "
               "(give --simulations or --time-ms, --threads and --seed instead)", file=sys.stderr)
         return 2
     try:
-        position = _remote_position(args)
+        from gaia_ai.games.registry import load_game
+
+        position = load_game(args.game).request_position(args)
         token = None
         if args.token_file:
             from gaia_ai.service.auth import read_token
 
             token = read_token(args.token_file)
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, ToolkitError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
     timeout = args.timeout if args.timeout is not None else (args.time_ms or 0) / 1000 + 60
@@ -123,16 +134,39 @@ def suggest_remote(args: argparse.Namespace) -> int:
     for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
         print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
+    game, state = _local_position(args)   # for the words and the pictures, when it reads here too
+    hints = [Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
+                  len(s.commands),
+                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
+             for s in reply.suggestions]
     print_report(Report(
         position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
         player=reply.player,
         faction=reply.faction or None,
-        hints=[Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
-                    len(s.commands)) for s in reply.suggestions],
+        hints=hints,
         simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
     ), args.json)
-    return 0
+    if state is None:
+        if args.png or args.svg:
+            print("gaia-ai suggest: --png/--svg: the position could not be read here to draw it", file=sys.stderr)
+            return 2
+        return 0
+    return write_pictures(args, game, state, hints)
+
+
+def _local_position(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(game, state) of the position the server was sent, read here; state None when it cannot be
+    (the export came on standard input, or this side cannot read it)."""
+    from gaia_ai.games.registry import load_game
+
+    game = load_game(args.game)
+    if getattr(args, "bgs", None) == "-":
+        return game, None
+    try:
+        return game, game.position_from_args(args)
+    except (ToolkitError, OSError, ValueError):
+        return game, None
 
 
 def _hint(error: Any, args: argparse.Namespace) -> str:
@@ -142,33 +176,3 @@ def _hint(error: Any, args: argparse.Namespace) -> str:
         return (" (the server may use TLS: pass --tls-ca with its CA certificate; or check that "
                 f"{args.server} is a gaia-ai server)")
     return ""
-
-
-def _remote_position(args: argparse.Namespace) -> Any:
-    """The position named on the command line, as a Position message (not checked here)."""
-    from google.protobuf import json_format
-
-    from gaia_ai.service.client import demo_position, position_from_bgs, position_from_record
-    from gaia_ai.v1 import suggest_pb2 as pb
-    from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
-
-    if args.demo:
-        return demo_position()
-    if args.bgs:
-        return position_from_bgs(Path(args.bgs).read_text(encoding="utf-8"))
-    if args.state:
-        text = Path(args.state).read_text(encoding="utf-8")
-        try:
-            return pb.Position(gaia_state=json_format.Parse(text, GaiaGameState()))
-        except json_format.ParseError as e:
-            raise ValueError(f"{args.state}: not a GaiaGameState in protobuf's JSON mapping: {e}") from None
-    if args.game is None or args.move is None:
-        raise ValueError("--corpus needs --game ID and --move K")
-    from gaia_ai.games.gaia.corpus import read_corpus
-
-    for record in read_corpus(args.corpus):
-        if record.id == args.game:
-            return position_from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
-                                         "nbPlayers": record.num_players, "moveHistory": record.move_history},
-                                        args.move)
-    raise ValueError(f"no game {args.game!r} in {args.corpus}")

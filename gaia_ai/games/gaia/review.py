@@ -1,10 +1,10 @@
-"""Per-decision analysis of a played game: for each log line of the reviewed players, the search's best
+"""Gaia Project's game review (gaia-ai review --game gaia-project): per-decision analysis of a played game: for each log line of the reviewed players, the search's best
 decision, the played one, both estimated for the player who decided, the losses and a label.
 
 A decision is one log line of a reviewed player (a turn, a leech, an income choice, a setup placement
 or booster). Faction picks are not reviewed (a choice before the game, which the search does not
 weigh), nor forced lines (every step had a single search move). The line is mapped onto search moves
-(gaia_ai.review.played); its first real choice is the decision's position, where the search runs.
+(gaia_ai.games.gaia.played); its first real choice is the decision's position, where the search runs.
 
 Estimates (value, win probability, expected final VP) of the player who decided:
   best     the search's most visited candidate at the decision's position.
@@ -29,115 +29,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line, parse_line, strip_annotations
+from gaia_ai.games.gaia.played import PlayedLine, Step, match_line
+from gaia_ai.games.gaia.review_game import ReviewGame
+from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
 from gaia_ai.review import labels
-from gaia_ai.review.game import Player, ReviewGame
-from gaia_ai.review.played import PlayedLine, Step, match_line
+from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_config
 from gaia_ai.search.config import SearchConfig
-from gaia_ai.search.gaia import Candidate, SearchResult, search_gaia, search_moves
 
 # The played move's statistics are read from the best move's search only when it got this share of the
 # simulations; fewer visits give too noisy an estimate, and a restricted search is run instead.
 PLAYED_MIN_VISIT_SHARE = 0.1
 TOP_CANDIDATES = 3   # candidates kept per decision (and the top-k of the agreement measure)
-
-
-class ReviewError(GaiaError, ValueError):
-    """A review cannot be made as asked (bad player, range or budget, a line the engine rejects)."""
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """What a decision is worth to the player who took it: value (the search's value mode, 0..1), win
-    probability (ties split) and expected final VP."""
-
-    value: float
-    win_probability: float
-    expected_score: float
-
-    @classmethod
-    def of(cls, candidate: Candidate) -> Estimate:
-        return cls(candidate.value, candidate.win_probability, candidate.expected_score)
-
-    def to_dict(self) -> dict[str, float]:
-        return {"value": round(self.value, 4), "win_probability": round(self.win_probability, 4),
-                "expected_score": round(self.expected_score, 2)}
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One reviewed log line. index: its 0-based position in the log (the init line is 0); played: the
-    line as logged (annotations removed); best: the search's preferred decision (its search move and
-    sub-choices); rank: where the played first choice stands among the search's candidates by visits
-    (1 = the search's choice; None: not a search candidate); evaluation: how `played_estimate` was
-    obtained (module doc); choices: search moves at the decision; top: the most visited candidates."""
-
-    index: int
-    round: int
-    phase: str
-    player: int
-    played: str
-    best: str
-    played_estimate: Estimate
-    best_estimate: Estimate
-    vp_loss: float
-    win_probability_loss: float
-    value_loss: float
-    severity: float
-    label: str
-    rank: int | None
-    evaluation: str
-    choices: int
-    top: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index, "round": self.round, "phase": self.phase, "player": self.player,
-            "played": self.played, "best": self.best,
-            "played_estimate": self.played_estimate.to_dict(), "best_estimate": self.best_estimate.to_dict(),
-            "vp_loss": round(self.vp_loss, 2), "win_probability_loss": round(self.win_probability_loss, 4),
-            "value_loss": round(self.value_loss, 4), "severity": round(self.severity, 3), "label": self.label,
-            "rank": self.rank, "evaluation": self.evaluation, "choices": self.choices, "top": self.top,
-        }
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A line of a reviewed player that is not reviewed, and why: "faction pick", "forced" (one search
-    move at each step), or, should the engine disagree with the log, "not the player to move in the
-    engine" / "no search move to compare with"."""
-
-    index: int
-    player: int
-    line: str
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "player": self.player, "line": self.line, "reason": self.reason}
-
-
-@dataclass
-class Review:
-    """A game's review: decisions in log order, of the lines lines[0] <= index < lines[1] of a log of
-    log_length lines; round_starts maps each round to the index of its first log line; final_scores is
-    set for a finished game."""
-
-    game_id: str
-    players: list[Player]
-    reviewed: list[int]
-    lines: tuple[int, int]
-    config: SearchConfig
-    decisions: list[Decision]
-    skipped: list[Skipped]
-    round_starts: dict[int, int]
-    final_scores: list[int] | None
-    log_length: int
 
 
 @dataclass
@@ -150,41 +59,6 @@ class _Pending:
     state: GaiaState
     played: PlayedLine
     after: GaiaState
-
-
-def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0) -> SearchConfig:
-    """The search configuration of a review: a simulation budget and root parallelism (deterministic
-    for a given seed and thread count, so a review can be reproduced)."""
-    return SearchConfig(simulations=simulations, threads=threads, parallelism="root", seed=seed)
-
-
-def parse_lines(text: str, total: int) -> tuple[int, int]:
-    """A range of log-line indexes 'A:B' (A <= index < B; either may be omitted) within 0..total."""
-    start_text, colon, stop_text = text.partition(":")
-    try:
-        if not colon:
-            raise ValueError
-        start = int(start_text) if start_text.strip() else 0
-        stop = int(stop_text) if stop_text.strip() else total
-    except ValueError:
-        raise ReviewError(f"bad line range {text!r}: write A:B (log lines A to B-1; A: or :B also work)") from None
-    if not 0 <= start < stop <= total:
-        raise ReviewError(f"bad line range {text!r}: the game has log lines 0..{total - 1}, and A < B is needed")
-    return start, stop
-
-
-def resolve_players(players: list[Player], name: str) -> list[int]:
-    """The player indexes `name` designates: 'all', a seat (p1..), a faction or an export's player name
-    (case-insensitive); ReviewError listing the valid names otherwise."""
-    wanted = name.strip().lower()
-    if wanted == "all":
-        return [p.index for p in players]
-    for player in players:
-        if wanted in (player.seat, (player.faction or "").lower(), (player.name or "").lower()):
-            return [player.index]
-    valid = [p.seat for p in players] + [p.faction for p in players if p.faction]
-    valid += [p.name for p in players if p.name] + ["all"]
-    raise ReviewError(f"no player {name!r} in this game: give one of {', '.join(valid)}")
 
 
 def review_game(

@@ -16,30 +16,11 @@ from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.review.model import Player
 
 
 class GameFileError(GaiaError, ValueError):
     """A game to review cannot be read (message names the file and what is wrong)."""
-
-
-@dataclass(frozen=True)
-class Player:
-    """A seat of the game: index (0-based), seat name (p1..), faction (None before its pick), the
-    player's name where the export has one."""
-
-    index: int
-    seat: str
-    faction: str | None
-    name: str | None
-
-    @property
-    def label(self) -> str:
-        """How tables and charts name the player: the faction (else the seat), with the name if known."""
-        who = self.faction or self.seat
-        return f"{who} ({self.name})" if self.name else who
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"player": self.index, "seat": self.seat, "faction": self.faction, "name": self.name}
 
 
 @dataclass(frozen=True)
@@ -79,7 +60,7 @@ def load_game(path: str | Path, game_id: str | None = None) -> ReviewGame:
     if path.name.endswith((".jsonl", ".jsonl.gz")):
         records = _records(path)
         if len(records) != 1:
-            raise GameFileError(f"{path} holds {len(records)} games: name one with --corpus {path} --game ID")
+            raise GameFileError(f"{path} holds {len(records)} games: name one with --corpus {path} --game-id ID")
         return _from_record(records[0])
     data = _read_json(path)
     if isinstance(data, dict) and "nbPlayers" in data and "snapshots" in data:

@@ -3,6 +3,7 @@ move at fault), and a search or a check of that state to the response messages."
 
 from __future__ import annotations
 
+import argparse
 import json
 import threading
 from collections import OrderedDict
@@ -16,11 +17,11 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import Command
+from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
+from gaia_ai.games.gaia.v1 import gaia_state_pb2
 from gaia_ai.search import CancelToken, SearchConfig
-from gaia_ai.search.gaia import search_gaia
 from gaia_ai.service.errors import RequestError
-from gaia_ai.v1 import gaia_state_pb2
 from gaia_ai.v1 import suggest_pb2 as pb
 
 GAME = "gaia-project"
@@ -55,8 +56,9 @@ class GaiaAdapter:
             raise RequestError(f"position: the game is over (final scores {state.final_scores()}): "
                                "there is no move to suggest")
         result = search_gaia(state, config, cancel=cancel, top_k=top_k)
-        response = pb.SuggestMovesResponse(game=GAME, player=result.player,
-                                           faction=state.faction(result.player) or "", position=_info(state))
+        role = state.faction(result.player) or ""
+        response = pb.SuggestMovesResponse(game=GAME, player=result.player, faction=role, role=role,
+                                           position=_info(state))
         for c in result.candidates[:top_k]:
             own = [_command(m, result.player) for m in c.moves]
             main = own[c.moves.index(c.move)] if c.move in c.moves else _command(c.move, result.player)
@@ -94,8 +96,10 @@ def _command(command: Command, player: int) -> pb.Command:
 
 def _info(state: GaiaState) -> pb.PositionInfo:
     n = state.setup.num_players
-    return pb.PositionInfo(num_players=n, factions=[state.faction(p) or "" for p in range(n)], round=state.round,
-                           phase=state.phase, terminal=state.is_terminal, current_player=state.current_player)
+    factions = [state.faction(p) or "" for p in range(n)]
+    return pb.PositionInfo(num_players=n, factions=factions, round=state.round, phase=state.phase,
+                           terminal=state.is_terminal, current_player=state.current_player,
+                           seats=[pb.Seat(seat=p, role=f, role_kind="faction") for p, f in enumerate(factions)])
 
 
 _initial: OrderedDict[str, GaiaState] = OrderedDict()
@@ -134,7 +138,7 @@ def _replay(setup: GameSetup, lines: Iterable[str], path: str) -> GaiaState:
     return state
 
 
-def _from_move_log(log: pb.GaiaMoveLog, path: str) -> GaiaState:
+def _from_move_log(log: gaia_state_pb2.GaiaMoveLog, path: str) -> GaiaState:
     if not log.HasField("setup"):
         raise RequestError(f"{path}.setup: required (the game's map, tiles and boosters)")
     s = log.setup
@@ -188,3 +192,39 @@ def _from_structured(message: Any, path: str) -> GaiaState:
         return structured.state_from_json(json_format.MessageToDict(message))
     except (GaiaError, KeyError, TypeError, ValueError) as e:
         raise RequestError(f"{path}: {e}") from None
+
+
+def position_from_args(args: argparse.Namespace) -> Any:
+    """The position named on the command line, as a Position message (not checked here)."""
+    from pathlib import Path
+
+    from google.protobuf import json_format
+
+    from gaia_ai.games.gaia.requests import demo_position, position_from_bgs, position_from_record
+    from gaia_ai.games.gaia.v1.gaia_state_pb2 import GaiaGameState
+    from gaia_ai.v1 import suggest_pb2 as pb
+
+    if args.demo:
+        return demo_position()
+    if args.bgs:
+        if args.bgs == "-":   # the export on standard input
+            import sys
+
+            return position_from_bgs(sys.stdin.read())
+        return position_from_bgs(Path(args.bgs).read_text(encoding="utf-8"))
+    if args.state:
+        text = Path(args.state).read_text(encoding="utf-8")
+        try:
+            return pb.Position(gaia_state=json_format.Parse(text, GaiaGameState()))
+        except json_format.ParseError as e:
+            raise ValueError(f"{args.state}: not a GaiaGameState in protobuf's JSON mapping: {e}") from None
+    if args.game_id is None or args.move is None:
+        raise ValueError("--corpus needs --game-id ID and --move K")
+    from gaia_ai.games.gaia.corpus import read_corpus
+
+    for record in read_corpus(args.corpus):
+        if record.id == args.game_id:
+            return position_from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
+                                         "nbPlayers": record.num_players, "moveHistory": record.move_history},
+                                        args.move)
+    raise ValueError(f"no game {args.game_id!r} in {args.corpus}")

@@ -1,4 +1,4 @@
-"""`gaia-ai web`: serve the hint page on this computer (http://127.0.0.1:8000 by default)."""
+"""`gaia-ai web`: serve the hint page (gaia_ai.web) on this computer (http://127.0.0.1:8000 by default)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from gaia_ai.argtypes import port
+from gaia_ai.cli.common import add_game_argument
 
 
 def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -18,6 +19,7 @@ def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
                     "VP, and step through the line the search expects on the board. The search runs here, or on "
                     "a `gaia-ai serve` server with --server. The notation: docs/notation.md.",
     )
+    add_game_argument(parser)
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this computer only)")
@@ -26,16 +28,6 @@ def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--tls-ca", metavar="FILE", help="PEM CA certificate of the server's TLS certificate")
     parser.set_defaults(func=_web_handler)
     return parser
-
-
-def make_server(host: str, port: int, server: str | None = None, client_options: dict[str, Any] | None = None) -> Any:
-    """A threaded WSGI server of the page, bound (port 0: a free one, see .server_port); OSError
-    when the address cannot be used."""
-    from werkzeug.serving import make_server as werkzeug_server
-
-    from gaia_ai.web.app import create_app
-
-    return werkzeug_server(host, port, create_app(server, client_options), threaded=True)
 
 
 def _web_handler(args: argparse.Namespace) -> int:
@@ -52,7 +44,9 @@ def _web_handler(args: argparse.Namespace) -> int:
         print(f"gaia-ai web: {e}", file=sys.stderr)
         return 2
     try:
-        httpd = make_server(args.host, args.port, args.server, options)
+        from gaia_ai.web.server import make_server  # Flask is loaded only when the page is served
+
+        httpd = make_server(args.host, args.port, args.server, options, game=args.game)
     except OSError as e:
         print(f"gaia-ai web: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2

@@ -1,11 +1,13 @@
-"""The ``gaia-ai`` command line: one argparse parser, one subcommand per job.
+"""The ``gaia-ai`` command line: one argparse parser, one subcommand per job. Every command takes
+``--game NAME`` (a registered game; default gaia-project) and reaches the game through the registry.
 
-    gaia-ai suggest (--demo | --bgs F | --corpus F --game ID --move K | --state F) [--server H:P]
+    gaia-ai suggest (--demo | --bgs F | --corpus F --game-id ID --move K | --state F) [--server H:P]
                                                   ranked move hints, searched here or by a server
     gaia-ai match BOT_A BOT_B                     two bots head to head
     gaia-ai review GAME_FILE                      per-decision analysis of a played game
     gaia-ai export-state ...                      a position's structured state (JSON)
     gaia-ai serve                                 the gRPC move-suggestion service
+    gaia-ai web                                   a local web page: paste a game, see the board and hints
     gaia-ai tournament | report | export          bot tournaments, their reports and games
     gaia-ai replay PATH                           judge the rules engine against recorded games
     gaia-ai bench engine                          rules-core speed figures
@@ -23,17 +25,22 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from gaia_ai import __version__
 from gaia_ai.argtypes import positive_float, positive_int
 from gaia_ai.bots.match import add_match_subparser
-from gaia_ai.export_state import add_export_state_subparser
-from gaia_ai.games.gaia.replay import add_replay_subparser
+from gaia_ai.cli.common import add_game_argument, fail
+from gaia_ai.cli.export_state import add_export_state_subparser
+from gaia_ai.cli.suggest import add_suggest_subparser
+from gaia_ai.cli.web import add_web_subparser
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.registry import game_names, load_game
 from gaia_ai.review.cli import add_review_subparser
 from gaia_ai.service.cli import add_serve_subparser
-from gaia_ai.suggest import add_suggest_subparser
 from gaia_ai.tournament.cli import add_export_subparser, add_report_subparser, add_tournament_subparser
 
 DESCRIPTION = (
-    "gaia-ai: game AI for Gaia Project (a Cython rules core, MCTS search and tools around them). "
+    "gaia-ai: game AI for heavy strategy board games (a Cython rules core per game, MCTS search and tools "
+    f"around them). Games: {', '.join(game_names())} (choose with --game; default gaia-project). "
     "Run 'gaia-ai COMMAND --help' for the options of a command."
 )
 
@@ -52,27 +59,49 @@ EPILOG = """examples:
   gaia-ai tournament examples/tournament.toml         a tournament between bots (resumes when re-run)
   gaia-ai report tournament.sqlite                    its report: Markdown and PNG plots
   gaia-ai export tournament.sqlite --game ID          one of its games as a corpus record, for replay
+  gaia-ai web                                         a page on http://127.0.0.1:8000: paste a game, see hints
+
+moves are written in the boardgamers.space notation (5A9 is a hex, ts a trading station, power3 a
+board action): docs/notation.md explains every term, and suggest and review print each move in words.
 """
 
 
-def _player_count(text: str) -> int:
-    value = int(text)
-    if value not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"Gaia Project is played by 2, 3 or 4 players, not {value}")
-    return value
-
-
 def _bench_engine_handler(args: argparse.Namespace) -> int:
-    from gaia_ai.bench_engine import run_bench_cli  # imported here: --help must not load the core
+    try:
+        game = load_game(args.game)
+        if args.players is not None:
+            game.check_players(args.players)
+        return game.bench(args)
+    except (ToolkitError, ValueError) as e:
+        return fail("bench engine", e)
 
-    return run_bench_cli(
-        players=args.players,
-        seconds=args.seconds,
-        repeats=args.repeats,
-        seed=args.seed,
-        as_json=args.as_json,
-        corpus=args.corpus,
+
+def _replay_handler(args: argparse.Namespace) -> int:
+    try:
+        return load_game(args.game).replay(args)
+    except ToolkitError as e:
+        return fail("replay", e)
+
+
+def add_replay_subparser(subparsers: Any) -> argparse.ArgumentParser:
+    """``replay [--game NAME] PATH [--limit N] [--json]``: the rules judge of any game."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "replay",
+        help="judge the rules engine against recorded games",
+        description=(
+            "Replay recorded games through the game's rules engine and compare its state with the "
+            "recorded one after every move. For Gaia Project PATH is a corpus file (.jsonl.gz/.jsonl), a "
+            "boardgamers.space export (.json) or a folder of them. Prints one line per failing game and "
+            "ends with 'N passed, M failed'; exit status 0 only when every game passes."
+        ),
     )
+    add_game_argument(parser)
+    parser.add_argument("path", metavar="PATH", help="corpus file, export file or folder")
+    parser.add_argument("--limit", type=positive_int, default=None, metavar="N", help="judge at most N games")
+    parser.add_argument("--json", dest="as_json", action="store_true",
+                        help="print one JSON object per game and a final {'passed', 'failed'} object")
+    parser.set_defaults(func=_replay_handler)
+    return parser
 
 
 def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -87,7 +116,7 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "engine",
         help="rules core: legal-move generations, applied moves and random playouts per second",
         description=(
-            "Measure the Gaia Project rules core on one core, for 2, 3 and 4 players (or the count "
+            "Measure a game's rules core on one core (Gaia Project: for 2, 3 and 4 players, or the count "
             "given): legal-move generations per second at main-action decisions (phase 'move'), "
             "moves applied per second when replaying the corpus sample's logged lines, and complete "
             "random playouts per second. Each figure is the median over the repeats, shown with the "
@@ -96,12 +125,13 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
             "gaia-ai is that many times faster."
         ),
     )
+    add_game_argument(engine)
     engine.add_argument(
         "--players",
-        type=_player_count,
+        type=int,
         default=None,
         metavar="N",
-        help="measure only N-player games (2, 3 or 4; default: all three)",
+        help="measure only N-player games (Gaia Project: 2, 3 or 4; default: every count)",
     )
     engine.add_argument(
         "--seconds",
@@ -153,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"gaia-ai {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_replay_subparser(subparsers)
     add_bench_subparser(subparsers)
@@ -164,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_subparser(subparsers)
     add_report_subparser(subparsers)
     add_export_subparser(subparsers)
+    add_web_subparser(subparsers)
     return parser
 
 

@@ -1,6 +1,6 @@
 """A played log line as the search sees it: the search moves that make its decisions.
 
-The search branches over search moves (gaia_ai.search.gaia): at a main-action decision a main action
+The search branches over search moves (gaia_ai.games.gaia.search): at a main-action decision a main action
 with its auto-payment (and the end of the turn); every other decision (a sub-decision such as a lab's
 tech tile and its research step, a leech, an income choice, a setup placement) atomic. So one log line
 may hold several search-level steps: "build lab 1A1. tech free1. up terra." is the main action and two
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine
-from gaia_ai.search.gaia import search_moves
+from gaia_ai.games.gaia.search import search_moves
 
 # Commands the player may add around a decision (free actions); the search makes them only as part of
 # a search move's auto-payment, or as an atomic decision (a brainstone question) where one is open.
