@@ -121,7 +121,7 @@ def print_report(report: Report, as_json: bool) -> None:
     print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  then")
     for i, h in enumerate(report.hints, 1):
         then = h.steps[h.own:] if h.steps else []
-        pv = (" | ".join(f"p{s['player']} {s['notation']}" for s in then if s["notation"] != "endturn")
+        pv = (" | ".join([f"p{s['player']} {s['notation']}" for s in then if s["notation"] != "endturn"][:4])
               if then else " | ".join(h.pv[h.own:h.own + 5]))
         print(f"{i:>2}  {h.move:<44}{h.visits:>8}{h.value:>8.3f}{100 * h.win_probability:>7.1f}%"
               f"{h.expected_score:>9.1f}  {pv}")
