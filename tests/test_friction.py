@@ -36,7 +36,7 @@ def test_suggest_reads_an_export_from_standard_input(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(EXPORT.read_text()))
     assert main(["suggest", "--bgs", "-", "--simulations", "20", "--top", "1"]) == 0
-    assert "suggestions for bescods" in capsys.readouterr().out
+    assert "suggestions for p2 bescods" in capsys.readouterr().out
 
 
 def test_suggest_from_standard_input_that_is_not_json(monkeypatch: pytest.MonkeyPatch,

@@ -55,3 +55,13 @@ def test_the_table_never_cuts_a_move(review: Review) -> None:
     decisions = [dataclasses.replace(review.decisions[0], played=long_move), *review.decisions[1:]]
     table = format_table(dataclasses.replace(review, decisions=decisions))
     assert long_move in table and "…" not in table
+
+
+def test_each_decision_carries_its_moves_in_words(review: Review) -> None:
+    for d in review.decisions:
+        assert d.played_words and d.best_words
+        assert all(w[0].isupper() for w in d.played_words + d.best_words)
+        doc = d.to_dict()
+        assert doc["played_words"] == d.played_words and doc["best_words"] == d.best_words
+    best = [d for d in review.decisions if d.label == "best"]
+    assert all(d.played_words == d.best_words for d in best if d.played.rstrip(".") == d.best.rstrip("."))

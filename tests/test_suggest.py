@@ -25,7 +25,7 @@ def test_demo_json_lists_ranked_suggestions_and_stats(capsys: pytest.CaptureFixt
     assert 1 <= len(suggestions) <= 3 and result["faction"] == demo().faction(result["player"])
     assert [s["visits"] for s in suggestions] == sorted((s["visits"] for s in suggestions), reverse=True)
     for s in suggestions:
-        assert set(s) == {"move", "visits", "value", "win_probability", "expected_score", "pv"}
+        assert set(s) == {"move", "visits", "value", "win_probability", "expected_score", "pv", "words", "line"}
         assert 0 <= s["win_probability"] <= 1 and s["pv"]
     assert result["stats"]["simulations"] == 300
 
@@ -38,7 +38,7 @@ def test_same_seed_and_budget_give_the_same_answer(capsys: pytest.CaptureFixture
 
 def test_table_output_names_the_player_and_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _suggest(capsys, "--demo", "--simulations", "100")
-    assert code == 0 and "suggestions for hadsch-hallas" in out and "100 simulations" in out
+    assert code == 0 and "suggestions for p1 hadsch-hallas" in out and "100 simulations" in out
 
 
 def test_corpus_position_after_k_lines(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:

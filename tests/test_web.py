@@ -1,4 +1,4 @@
-"""The web page's API (gaia_ai.games.gaia.webapp) through Flask's test client: a pasted export, a bad file, a
+"""The web page's API (gaia_ai.web.app) through Flask's test client: a pasted export, a bad file, a
 search with hints in words, a step of the line on the board, a cancelled search, bad budgets."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gaia_ai.games.gaia.webapp import create_app
+from gaia_ai.web.app import create_app
 
 EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"
 
@@ -99,3 +99,19 @@ def test_bad_budgets_are_refused_by_name(client: Any, body: dict[str, Any], mess
     pid = _load(client, EXPORT.read_text()).get_json()["id"]
     reply = client.post("/api/search", json={"position": pid, **body})
     assert reply.status_code == 400 and message in reply.get_json()["error"]
+
+
+def test_the_page_can_search_on_a_gaia_ai_server() -> None:
+    from service_helpers import running_server
+
+    with running_server(max_simulations=100) as server:
+        client = create_app(server=f"127.0.0.1:{server.port}").test_client()
+        assert b"on the server 127.0.0.1:" in client.get("/").data
+        pid = _load(client, EXPORT.read_text()).get_json()["id"]
+        job = client.post("/api/search", json={"position": pid, "simulations": 400, "top": 2}).get_json()["job"]
+        data = _wait(client, job)
+    assert data["status"] == "done", data
+    assert data["stats"]["simulations"] == 100 and data["stats"]["budget_capped"] is True
+    hint = data["hints"][0]
+    assert hint["words"] and hint["line"][0]["who"] == "p2 bescods"
+    assert client.get(f"/api/search/{job}/board?hint=0&step=1").status_code == 200

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from gaia_ai.web.cli import make_server
+from gaia_ai.web.server import make_server
 
 CHROMIUM = os.environ.get("GAIA_AI_CHROMIUM", "/usr/bin/chromium")
 EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"

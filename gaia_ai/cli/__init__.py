@@ -7,6 +7,7 @@
     gaia-ai review GAME_FILE                      per-decision analysis of a played game
     gaia-ai export-state ...                      a position's structured state (JSON)
     gaia-ai serve                                 the gRPC move-suggestion service
+    gaia-ai web                                   a local web page: paste a game, see the board and hints
     gaia-ai tournament | report | export          bot tournaments, their reports and games
     gaia-ai replay PATH                           judge the rules engine against recorded games
     gaia-ai bench engine                          rules-core speed figures
@@ -30,6 +31,7 @@ from gaia_ai.bots.match import add_match_subparser
 from gaia_ai.cli.common import add_game_argument, fail
 from gaia_ai.cli.export_state import add_export_state_subparser
 from gaia_ai.cli.suggest import add_suggest_subparser
+from gaia_ai.cli.web import add_web_subparser
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import game_names, load_game
 from gaia_ai.review.cli import add_review_subparser
@@ -57,6 +59,10 @@ EPILOG = """examples:
   gaia-ai tournament examples/tournament.toml         a tournament between bots (resumes when re-run)
   gaia-ai report tournament.sqlite                    its report: Markdown and PNG plots
   gaia-ai export tournament.sqlite --game ID          one of its games as a corpus record, for replay
+  gaia-ai web                                         a page on http://127.0.0.1:8000: paste a game, see hints
+
+moves are written in the boardgamers.space notation (5A9 is a hex, ts a trading station, power3 a
+board action): docs/notation.md explains every term, and suggest and review print each move in words.
 """
 
 
@@ -189,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_subparser(subparsers)
     add_report_subparser(subparsers)
     add_export_subparser(subparsers)
+    add_web_subparser(subparsers)
     return parser
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from gaia_ai.argtypes import positive_int
 from gaia_ai.cli.common import add_game_argument, add_position_arguments, fail
-from gaia_ai.errors import GameOverError, ToolkitError
+from gaia_ai.errors import GameOverError, ToolkitError, UnsupportedError
 from gaia_ai.games.registry import load_game
 
 
@@ -26,15 +27,22 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
     add_game_argument(parser)
     add_position_arguments(parser)
     budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--simulations", type=int, metavar="N", help="search budget in simulations (default 2000)")
-    budget.add_argument("--time-ms", type=int, metavar="T", help="search budget in milliseconds")
-    parser.add_argument("--threads", type=int, help="search threads (default 1)")
-    parser.add_argument("--top", type=int, default=5, metavar="K", help="suggestions to show (default 5)")
-    parser.add_argument("--seed", type=int, help="search seed: same seed and budget, same answer (default 0)")
+    budget.add_argument("--simulations", type=positive_int, metavar="N",
+                        help="search budget in simulations (default 2000)")
+    budget.add_argument("--time-ms", type=positive_int, metavar="T", help="search budget in milliseconds")
+    parser.add_argument("--threads", type=positive_int, help="search threads (default 1)")
+    parser.add_argument("--top", type=positive_int, default=5, metavar="K", help="suggestions to show (default 5)")
+    parser.add_argument("--seed", type=int,
+                        help="search seed (default 0): the same seed and simulation budget give the same answer "
+                             "with one thread, or with several under parallelism = \"root\" (--config); the "
+                             "default tree parallelism with 2+ threads, and a time budget, vary from run to run")
     parser.add_argument("--config", metavar="FILE",
                         help="search settings (TOML of SearchConfig fields, see examples/search.toml) for a "
                              "local search; the options above win over it")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    picture = parser.add_argument_group("the board as a picture", "the position with the first hint drawn on it")
+    picture.add_argument("--png", metavar="FILE", help="write the picture as a PNG")
+    picture.add_argument("--svg", metavar="FILE", help="write the picture as an SVG")
     remote = parser.add_argument_group(
         "remote search", "search on a `gaia-ai serve` server: the position is sent as given and the server "
                          "judges it; on an error the status code and the server's message are printed")
@@ -59,6 +67,13 @@ class Hint:
     expected_score: float
     pv: list[str]
     own: int
+    # the PV in words (game.describe_moves: player, who, notation, words); [] when not available
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def words(self) -> list[str]:
+        """The move itself in words (its own commands, the end of the turn left out)."""
+        return [s["words"] for s in self.steps[:self.own] if s["notation"] != "endturn"]
 
 
 @dataclass(frozen=True)
@@ -86,12 +101,13 @@ def print_report(report: Report, as_json: bool) -> None:
     """The table, or one JSON object (player, faction, suggestions, stats)."""
     if as_json:
         print(json.dumps({
-            "player": report.player,
+            "player": report.player,                 # 0-based index; "seat" is how the table names it
+            "seat": f"p{report.player + 1}",
             "faction": report.faction,
             "suggestions": [{
                 "move": h.move, "visits": h.visits, "value": round(h.value, 4),
                 "win_probability": round(h.win_probability, 4), "expected_score": round(h.expected_score, 2),
-                "pv": h.pv,
+                "pv": h.pv, **({"words": h.words, "line": h.steps} if h.steps else {}),
             } for h in report.hints],
             "stats": {
                 "simulations": report.simulations, "nodes": report.nodes,
@@ -100,15 +116,28 @@ def print_report(report: Report, as_json: bool) -> None:
             },
         }))
         return
-    # before the boards are loaded (the faction picks and an auction) a player has no faction yet
-    print(f"{report.position}: suggestions for {report.faction or f'p{report.player + 1}'}")
-    print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
+    seat = f"p{report.player + 1}"
+    print(f"{report.position}: suggestions for {seat} {report.faction or ''}".rstrip())
+    print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  then")
     for i, h in enumerate(report.hints, 1):
-        pv = " | ".join(h.pv[h.own:h.own + 5])
+        then = h.steps[h.own:] if h.steps else []
+        pv = (" | ".join([f"p{s['player']} {s['notation']}" for s in then if s["notation"] != "endturn"][:4])
+              if then else " | ".join(h.pv[h.own:h.own + 5]))
         print(f"{i:>2}  {h.move:<44}{h.visits:>8}{h.value:>8.3f}{100 * h.win_probability:>7.1f}%"
               f"{h.expected_score:>9.1f}  {pv}")
+        if h.steps:
+            print(f"    {seat}: {'; then '.join(_lower_after_first(h.words))}")
+            for step in [s for s in then if s["notation"] != "endturn"][:3]:
+                print(f"      then {step['who']}: {step['words']}")
+    print("Ranked by visits. value: the mean result the search steers by (final score margin by default); "
+          "win %: how often\nthe player won; exp. VP: the mean final score. A move can win more often by a "
+          "smaller margin, so value\nand win % can order moves differently. The notation: docs/notation.md.")
     print(f"{report.simulations} simulations, {report.nodes} nodes, depth {report.max_depth}, "
           f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)")
+
+
+def _lower_after_first(words: list[str]) -> list[str]:
+    return [w if i == 0 else w[:1].lower() + w[1:] for i, w in enumerate(words)]
 
 
 def position_from_args(args: argparse.Namespace, allow_finished: bool = False) -> Any:
@@ -158,17 +187,45 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         game = load_game(args.game)
         state = require_decision(position_from_args(args))
         config = _config(args)
-        result = game.search(state, config, top_k=max(1, args.top))
+        result = game.search(state, config, top_k=args.top)
     except (ToolkitError, OSError, ValueError) as e:
         return fail("suggest", e)
     st = result.stats
+    hints = [Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
+                  len(c.moves), steps=in_words(game, state, c.pv, c.pv_players))
+             for c in result.candidates[:args.top]]
     print_report(Report(
         position=game.describe(state),
         player=result.player,
         faction=state.role(result.player),
-        hints=[Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
-                    len(c.moves)) for c in result.candidates[: max(1, args.top)]],
+        hints=hints,
         simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,
         simulations_per_second=st.simulations_per_second,
     ), args.json)
+    return write_pictures(args, game, state, hints)
+
+
+def in_words(game: Any, state: Any, pv: list[Any], players: list[int]) -> list[dict[str, Any]]:
+    """The PV in words (game.describe_moves), or [] for a game that has no words yet."""
+    try:
+        return game.describe_moves(state, pv, players)
+    except UnsupportedError:
+        return []
+
+
+def write_pictures(args: argparse.Namespace, game: Any, state: Any, hints: list[Hint]) -> int:
+    """--png / --svg: the position with the first hint's own moves drawn; exit status."""
+    for fmt in ("png", "svg"):
+        path = getattr(args, fmt, None)
+        if not path:
+            continue
+        player = state.current_player
+        moves = [s["notation"] for s in hints[0].steps[:hints[0].own]] if hints and hints[0].steps else []
+        title = f"Hint 1 for {game.player_name(state, player)}: {hints[0].move}" if hints else None
+        try:
+            data = game.draw(state, fmt, moves=moves, player=player, title=title)
+            with open(path, "wb") as f:
+                f.write(data)
+        except (ToolkitError, OSError, ValueError) as e:
+            return fail("suggest", f"--{fmt} {path}: {e}")
     return 0

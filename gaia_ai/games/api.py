@@ -219,10 +219,6 @@ class Game(ABC):
         """The service's adapter (decode a posted position, suggest, validate), or None."""
         return None
 
-    def web_app(self, server: str | None = None, client_options: dict[str, Any] | None = None) -> Any:
-        """The WSGI app of the game's page for `gaia-ai web` (searching here, or on a `gaia-ai serve`)."""
-        raise UnsupportedError(f"{self.info.title}: no web page yet")
-
     # ---- command-line hooks -------------------------------------------------------------------------
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         """Options that name a position of this game (suggest, export-state); none by default."""
@@ -242,6 +238,30 @@ class Game(ABC):
     def structured_state(self, state: State, all_fields: bool = False) -> dict[str, Any]:
         """The state as the game's structured JSON (its proto message in protobuf's JSON mapping)."""
         raise UnsupportedError(f"{self.info.title}: no structured state yet")
+
+    # ---- output for people (docs/notation.md, gaia-ai web) -------------------------------------------
+    def player_name(self, state: State, seat: int) -> str:
+        """How a seat is named to a person: "p2 terrans" (seats from 1, then the role when chosen)."""
+        role = state.role(seat)
+        return f"p{seat + 1} {role}" if role else f"p{seat + 1}"
+
+    def describe_moves(self, state: State, moves: Sequence[Any], players: Sequence[int] | None = None
+                       ) -> list[dict[str, Any]]:
+        """Each move of a line in plain words, the moves applied in turn to a copy of state (players[i]
+        plays moves[i]; default whose decision it is): dicts with "player" (seat from 1), "who"
+        (player_name), "notation" and "words". The list stops at a move the position does not allow."""
+        raise UnsupportedError(f"{self.info.title}: no moves in words yet")
+
+    def draw(self, state: State, fmt: str = "png", moves: Sequence[Any] = (), player: int | None = None,
+             title: str | None = None) -> bytes:
+        """A picture of the position ("png" or "svg") with `moves` (of `player`) drawn on it."""
+        raise UnsupportedError(f"{self.info.title}: no board picture yet")
+
+    def read_position(self, text: str, name: str = "the pasted text") -> Any:
+        """A position from text a person pastes (an export, a log, a structured state): an object with
+        ``kind`` (what the text was), ``state`` and ``request_position()`` (the service's Position
+        message, the text as given); ToolkitError naming `name` and what is wrong otherwise."""
+        raise UnsupportedError(f"{self.info.title}: no pasted positions yet")
 
     def replay(self, args: argparse.Namespace) -> int:
         """``gaia-ai replay --game NAME PATH``: judge the rules engine on recorded games; exit status."""

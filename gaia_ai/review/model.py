@@ -80,6 +80,9 @@ class Decision:
     evaluation: str
     choices: int
     top: list[dict[str, Any]] = field(default_factory=list)
+    # the played and the best move in plain words (the game's describe_moves), [] when it has none
+    played_words: list[str] = field(default_factory=list)
+    best_words: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -89,6 +92,7 @@ class Decision:
             "vp_loss": round(self.vp_loss, 2), "win_probability_loss": round(self.win_probability_loss, 4),
             "value_loss": round(self.value_loss, 4), "severity": round(self.severity, 3), "label": self.label,
             "rank": self.rank, "evaluation": self.evaluation, "choices": self.choices, "top": self.top,
+            "played_words": self.played_words, "best_words": self.best_words,
         }
 
 

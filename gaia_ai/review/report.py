@@ -100,6 +100,11 @@ def _percent(share: float | None) -> str:
     return "-" if share is None else f"{100 * share:.0f}%"
 
 
+def _then(words: list[str]) -> str:
+    """Sentences of one decision as one: 'Burn 2 power; then convert 3 power into 1 ore'."""
+    return "; then ".join(w if i == 0 else w[:1].lower() + w[1:] for i, w in enumerate(words))
+
+
 def format_summary(review: Review) -> str:
     """Accuracy, labels, agreement and mean losses per player, then the largest losses."""
     config = review.config
@@ -124,4 +129,7 @@ def format_summary(review: Review) -> str:
             lines.append(f"  line {d.index} {_who(review, d.player)}: played \"{d.played}\", lost "
                          f"{d.vp_loss:.1f} VP and {100 * d.win_probability_loss:.1f}% win ({d.label}); "
                          f"the search preferred \"{d.best}\"")
+            if d.played_words and d.best_words:
+                lines.append(f"    played: {_then(d.played_words)}")
+                lines.append(f"    the search: {_then(d.best_words)}")
     return "\n".join(lines)

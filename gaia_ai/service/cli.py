@@ -92,7 +92,15 @@ def _serve_handler(args: argparse.Namespace) -> int:
 def suggest_remote(args: argparse.Namespace) -> int:
     """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
     would; on a failed call print the status code name and the server's message, exit status 1."""
-    from gaia_ai.cli.suggest import Hint, Report, budget_from_args, describe_position, print_report
+    from gaia_ai.cli.suggest import (
+        Hint,
+        Report,
+        budget_from_args,
+        describe_position,
+        in_words,
+        print_report,
+        write_pictures,
+    )
     from gaia_ai.service.client import ServiceError, SuggestClient
 
     if args.config:
@@ -126,16 +134,39 @@ def suggest_remote(args: argparse.Namespace) -> int:
     for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
         print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
+    game, state = _local_position(args)   # for the words and the pictures, when it reads here too
+    hints = [Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
+                  len(s.commands),
+                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
+             for s in reply.suggestions]
     print_report(Report(
         position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
         player=reply.player,
         faction=reply.faction or None,
-        hints=[Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
-                    len(s.commands)) for s in reply.suggestions],
+        hints=hints,
         simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
     ), args.json)
-    return 0
+    if state is None:
+        if args.png or args.svg:
+            print("gaia-ai suggest: --png/--svg: the position could not be read here to draw it", file=sys.stderr)
+            return 2
+        return 0
+    return write_pictures(args, game, state, hints)
+
+
+def _local_position(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(game, state) of the position the server was sent, read here; state None when it cannot be
+    (the export came on standard input, or this side cannot read it)."""
+    from gaia_ai.games.registry import load_game
+
+    game = load_game(args.game)
+    if getattr(args, "bgs", None) == "-":
+        return game, None
+    try:
+        return game, game.position_from_args(args)
+    except (ToolkitError, OSError, ValueError):
+        return game, None
 
 
 def _hint(error: Any, args: argparse.Namespace) -> str:

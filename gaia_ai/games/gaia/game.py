@@ -145,11 +145,6 @@ class GaiaGame(Game):
 
         return GaiaAdapter()
 
-    def web_app(self, server: str | None = None, client_options: dict[str, Any] | None = None) -> Any:
-        from gaia_ai.games.gaia.webapp import create_app
-
-        return create_app(server, client_options)
-
     # ---- command line -------------------------------------------------------------------------------
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument("--bgs", metavar="FILE",
@@ -189,6 +184,25 @@ class GaiaGame(Game):
         from gaia_ai.games.gaia.structured import state_to_json
 
         return state_to_json(state, all_fields=all_fields)
+
+    def describe_moves(self, state: Any, moves: Sequence[Any], players: Sequence[int] | None = None
+                       ) -> list[dict[str, Any]]:
+        from gaia_ai.games.gaia.words import describe_line
+
+        commands = [self.parse_move(m, state) if isinstance(m, str) else m for m in moves]
+        return [step.to_dict() for step in describe_line(state, commands, players)]
+
+    def draw(self, state: Any, fmt: str = "png", moves: Sequence[Any] = (), player: int | None = None,
+             title: str | None = None) -> bytes:
+        from gaia_ai.games.gaia.render import render_board
+
+        commands = [self.parse_move(m, state) if isinstance(m, str) else m for m in moves]
+        return render_board(state, fmt=fmt, move=commands, player=player, title=title)
+
+    def read_position(self, text: str, name: str = "the pasted text") -> Any:
+        from gaia_ai.games.gaia.pasted import position_from_text
+
+        return position_from_text(text, name)
 
     def replay(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.replay import run_replay_cli

@@ -31,6 +31,20 @@ class Pasted:
     state: GaiaState
     data: dict[str, Any]
 
+    def request_position(self) -> Any:
+        """The service's Position message of the text as given, so a server judges what was pasted."""
+        from google.protobuf import json_format
+
+        from gaia_ai.games.gaia.requests import position_from_bgs, position_from_record
+        from gaia_ai.games.gaia.v1.gaia_state_pb2 import GaiaGameState
+        from gaia_ai.v1 import suggest_pb2 as pb
+
+        if self.kind == KINDS[0]:
+            return position_from_bgs(json.dumps(self.data))
+        if self.kind == KINDS[1]:
+            return position_from_record(self.data)
+        return pb.Position(gaia_state=json_format.ParseDict(self.data, GaiaGameState()))
+
 
 def position_from_text(text: str, name: str = "the pasted text") -> Pasted:
     """Read a position from text; PastedError (naming `name`) when it is not one."""

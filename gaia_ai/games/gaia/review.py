@@ -39,6 +39,7 @@ from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line, 
 from gaia_ai.games.gaia.played import PlayedLine, Step, match_line
 from gaia_ai.games.gaia.review_game import ReviewGame
 from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
+from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
 from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_config
 from gaia_ai.search.config import SearchConfig
@@ -212,7 +213,15 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
         rank=rank, evaluation=evaluation, choices=choices,
         top=[{"move": c.line, "visits": c.visits, **Estimate.of(c).to_dict()}
              for c in result.candidates[:TOP_CANDIDATES]],
+        played_words=_words(p.state, list(parse_line(p.text).commands), p.player),
+        best_words=_words(p.state, best_line, p.player),
     )
+
+
+def _words(state: GaiaState, commands: list[Command], player: int) -> list[str]:
+    """A decision's commands in plain words (the end of the turn left out)."""
+    steps = describe_line(state, commands, [player] * len(commands))
+    return [s.words for s in steps if s.notation != str(ENDTURN)]
 
 
 def rollout_estimate(state: GaiaState, player: int, config: SearchConfig) -> Estimate:

@@ -1,5 +1,4 @@
-"""Gaia Project's page of `gaia-ai web`: a Flask app over the same search as `gaia-ai suggest` (the
-generic command, gaia_ai/web/cli.py, asks the game for it: Game.web_app).
+"""The local web page of `gaia-ai web`: a Flask app over the same search as `gaia-ai suggest`.
 
 Why Flask: a small, synchronous, long-maintained framework (Pallets) whose request model fits a search
 that runs in a thread and is cancelled through a CancelToken; the page is one static HTML file with
@@ -26,12 +25,8 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, request
 
-from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.notation import ENDTURN, Command
-from gaia_ai.games.gaia.pasted import Pasted, PastedError, position_from_text
-from gaia_ai.games.gaia.render import render_board
-from gaia_ai.games.gaia.words import describe_line, player_name
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.registry import DEFAULT_GAME, load_game
 
 MAX_UPLOAD_BYTES = 8 << 20        # an export of a long 4-player game is ~2 MB
 MAX_TIME_MS = 10 * 60 * 1000      # the page's longest search
@@ -43,13 +38,13 @@ MAX_JOBS = 64                     # finished searches kept for their boards; the
 class Job:
     """One search: running in a thread until done, cancelled or failed."""
 
-    state: GaiaState
+    state: Any
     budget_ms: int | None
     simulations: int | None
     started: float = field(default_factory=time.monotonic)
     status: str = "running"
     hints: list[dict[str, Any]] = field(default_factory=list)
-    lines: list[tuple[list[Command], list[int]]] = field(default_factory=list)   # each hint's PV and players
+    lines: list[tuple[list[Any], list[int]]] = field(default_factory=list)   # each hint's PV and players
     stats: dict[str, Any] = field(default_factory=dict)
     error: str = ""
     finished: float | None = None
@@ -68,18 +63,21 @@ class Job:
 
 
 class WebApp:
-    """The state behind the page: pasted positions and searches, by id. server: "HOST:PORT" of a
-    `gaia-ai serve` to search on instead of this process (its token and TLS CA in client_options)."""
+    """The state behind the page: pasted positions and searches, by id. game: the registry name;
+    server: "HOST:PORT" of a `gaia-ai serve` to search on instead of this process (its token and TLS
+    CA in client_options)."""
 
-    def __init__(self, server: str | None = None, client_options: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: str = DEFAULT_GAME, server: str | None = None,
+                 client_options: dict[str, Any] | None = None) -> None:
+        self.game = load_game(game)
         self.server = server
         self.client_options = client_options or {}
-        self.positions: dict[str, Pasted] = {}
+        self.positions: dict[str, Any] = {}   # what game.read_position gave: kind, state, request_position()
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
 
     # ---- searches ----------------------------------------------------------------------------------
-    def start(self, pasted: Pasted, budget_ms: int | None, simulations: int | None, threads: int, top: int,
+    def start(self, pasted: Any, budget_ms: int | None, simulations: int | None, threads: int, top: int,
               seed: int) -> str:
         job = Job(pasted.state.copy(), budget_ms, simulations)
         job_id = uuid.uuid4().hex[:12]
@@ -96,16 +94,14 @@ class WebApp:
         for k in done[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
             del self.jobs[k]
 
-    def _local(self, job: Job, pasted: Pasted, threads: int, top: int, seed: int) -> None:
-        from gaia_ai._core.mcts import CancelToken
-        from gaia_ai.games.gaia.search import search_gaia
-        from gaia_ai.search import SearchConfig
+    def _local(self, job: Job, pasted: Any, threads: int, top: int, seed: int) -> None:
+        from gaia_ai.search import CancelToken, SearchConfig
 
         job.cancel = CancelToken()
         try:
             config = SearchConfig(simulations=job.simulations, time_ms=job.budget_ms, threads=threads, seed=seed)
-            result = search_gaia(job.state, config, cancel=job.cancel, top_k=top)
-        except (GaiaError, ValueError, RuntimeError) as e:
+            result = self.game.search(job.state, config, cancel=job.cancel, top_k=top)
+        except (ToolkitError, ValueError, RuntimeError) as e:
             self._fail(job, str(e))
             return
         st = result.stats
@@ -116,23 +112,10 @@ class WebApp:
                                         "seconds": round(st.elapsed, 2), "budget_capped": False},
                      cancelled=bool(job.cancel.cancelled))
 
-    def _remote(self, job: Job, pasted: Pasted, threads: int, top: int, seed: int) -> None:
-        import json
-
-        from google.protobuf import json_format
-
-        from gaia_ai.games.gaia.requests import position_from_bgs, position_from_record
-        from gaia_ai.games.gaia.v1.gaia_state_pb2 import GaiaGameState
+    def _remote(self, job: Job, pasted: Any, threads: int, top: int, seed: int) -> None:
         from gaia_ai.service.client import ServiceError, SuggestClient
-        from gaia_ai.v1 import suggest_pb2 as pb
 
-        # the position is sent as pasted, so the server judges what the user gave
-        if pasted.kind == "boardgamers.space export":
-            position = position_from_bgs(json.dumps(pasted.data))
-        elif pasted.kind == "game log":
-            position = position_from_record(pasted.data)
-        else:
-            position = pb.Position(gaia_state=json_format.ParseDict(pasted.data, GaiaGameState()))
+        position = pasted.request_position()   # the text as pasted: the server judges it
         client = SuggestClient(self.server or "", **self.client_options)
         job.cancel = client   # closing the channel cancels the call in flight
         try:
@@ -147,7 +130,7 @@ class WebApp:
             return
         finally:
             client.close()
-        lines = [([Command(c.name, tuple(c.args)) for c in s.pv], [c.player for c in s.pv])
+        lines = [([self.game.parse_move(c.notation, job.state) for c in s.pv], [c.player for c in s.pv])
                  for s in reply.suggestions]
         rows = [(s.move, s.visits, s.value, s.win_probability, s.expected_score, len(s.commands))
                 for s in reply.suggestions]
@@ -159,16 +142,16 @@ class WebApp:
                                         "seconds": round(st.elapsed_seconds, 2), "budget_capped": bool(capped)},
                      cancelled=False)
 
-    def _finish(self, job: Job, rows: list[tuple[Any, ...]], lines: list[tuple[list[Command], list[int]]],
+    def _finish(self, job: Job, rows: list[tuple[Any, ...]], lines: list[tuple[list[Any], list[int]]],
                 stats: dict[str, Any], cancelled: bool) -> None:
         hints = []
         for rank, ((move, visits, value, win, exp_vp, own), (pv, players)) in enumerate(zip(rows, lines, strict=True)):
-            steps = describe_line(job.state, pv, players)
+            steps = self.game.describe_moves(job.state, pv, players)
             hints.append({
                 "rank": rank + 1, "move": move, "visits": visits, "value": _num(value), "win_probability": _num(win),
                 "expected_score": _num(exp_vp), "own": own,
-                "words": [s.words for s in steps[:own] if s.notation != str(ENDTURN)],
-                "line": [s.to_dict() for s in steps],
+                "words": [s["words"] for s in steps[:own] if s["notation"] != "endturn"],
+                "line": steps,
             })
         job.hints, job.lines, job.stats = hints, lines, stats
         job.finished = time.monotonic()
@@ -198,27 +181,31 @@ class WebApp:
         if step < len(pv):
             player = players[step]
             move = [pv[step]]
-            title = f"Step {step + 1} of {len(pv)}: {player_name(state, player)} plays {pv[step]}"
-            return render_board(state, fmt="svg", move=move, player=player, title=title)
-        return render_board(state, fmt="svg", title=f"After the {len(pv)} steps of the line")
+            title = f"Step {step + 1} of {len(pv)}: {self.game.player_name(state, player)} plays {pv[step]}"
+            return self.game.draw(state, "svg", moves=move, player=player, title=title)
+        return self.game.draw(state, "svg", title=f"After the {len(pv)} steps of the line")
 
 
 def _num(x: float) -> float | None:
     return None if math.isnan(x) else round(float(x), 4)   # NaN (a move without visits) -> null
 
 
-def create_app(server: str | None = None, client_options: dict[str, Any] | None = None) -> Flask:
-    """The Flask app of the page; server: search on a `gaia-ai serve` at HOST:PORT instead of here."""
+def create_app(game: str = DEFAULT_GAME, server: str | None = None,
+               client_options: dict[str, Any] | None = None) -> Flask:
+    """The Flask app of the page for a game of the registry; server: search on a `gaia-ai serve` at
+    HOST:PORT instead of here."""
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
-    web = WebApp(server, client_options)
+    web = WebApp(game, server, client_options)
+    rules = web.game
     app.extensions["gaia_ai_web"] = web
 
     @app.get("/")
     def index() -> Response:
         html = resources.files("gaia_ai.web").joinpath("static/index.html").read_text("utf-8")
-        return Response(html.replace("{{SEARCH_WHERE}}", f"on the server {server}" if server else "on this computer"),
-                        mimetype="text/html")
+        where = f"on the server {server}" if server else "on this computer"
+        html = html.replace("{{SEARCH_WHERE}}", where).replace("{{GAME}}", rules.info.title)
+        return Response(html, mimetype="text/html")
 
     @app.post("/api/position")
     def position() -> Any:
@@ -227,26 +214,25 @@ def create_app(server: str | None = None, client_options: dict[str, Any] | None 
         if not isinstance(text, str):
             return _error("send {\"text\": ...}: the export, log or structured state as text")
         try:
-            pasted = position_from_text(text, name)
-        except PastedError as e:
+            pasted = rules.read_position(text, name)
+        except (ToolkitError, ValueError) as e:
             return _error(str(e))
         state = pasted.state
         pid = uuid.uuid4().hex[:12]
         with web.lock:
             web.positions[pid] = pasted
-        n = state.setup.num_players
-        summary = (f"{pasted.kind}: {n} players ({', '.join(player_name(state, p) for p in range(n))}), "
-                   f"round {state.round}")
-        to_move = None if state.is_terminal else player_name(state, state.current_player)
+        n = state.num_players
+        summary = f"{pasted.kind}: {n} players ({', '.join(rules.player_name(state, p) for p in range(n))})"
+        to_move = None if state.is_terminal else rules.player_name(state, state.current_player)
         return jsonify({"id": pid, "kind": pasted.kind, "summary": summary, "to_move": to_move,
-                        "svg": render_board(state, fmt="svg").decode("utf-8")})
+                        "svg": rules.draw(state, "svg").decode("utf-8")})
 
     @app.get("/api/position/<pid>/board")
     def position_board(pid: str) -> Any:
         pasted = web.positions.get(pid)
         if pasted is None:
             return _error(f"no position {pid!r}", 404)
-        return Response(render_board(pasted.state, fmt="svg"), mimetype="image/svg+xml")
+        return Response(rules.draw(pasted.state, "svg"), mimetype="image/svg+xml")
 
     @app.post("/api/search")
     def search() -> Any:

@@ -1,4 +1,4 @@
-"""`gaia-ai web`: serve the hint page on this computer (http://127.0.0.1:8000 by default)."""
+"""`gaia-ai web`: serve the hint page (gaia_ai.web) on this computer (http://127.0.0.1:8000 by default)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from typing import Any
 
 from gaia_ai.argtypes import port
 from gaia_ai.cli.common import add_game_argument
-from gaia_ai.errors import ToolkitError
-from gaia_ai.games.registry import DEFAULT_GAME, load_game
 
 
 def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
@@ -32,15 +30,6 @@ def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def make_server(host: str, port: int, server: str | None = None, client_options: dict[str, Any] | None = None,
-                game: str = DEFAULT_GAME) -> Any:
-    """A threaded WSGI server of the game's page, bound (port 0: a free one, see .server_port); OSError
-    when the address cannot be used."""
-    from werkzeug.serving import make_server as werkzeug_server
-
-    return werkzeug_server(host, port, load_game(game).web_app(server, client_options), threaded=True)
-
-
 def _web_handler(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     try:
@@ -55,10 +44,9 @@ def _web_handler(args: argparse.Namespace) -> int:
         print(f"gaia-ai web: {e}", file=sys.stderr)
         return 2
     try:
+        from gaia_ai.web.server import make_server  # Flask is loaded only when the page is served
+
         httpd = make_server(args.host, args.port, args.server, options, game=args.game)
-    except ToolkitError as e:
-        print(f"gaia-ai web: {e}", file=sys.stderr)
-        return 2
     except OSError as e:
         print(f"gaia-ai web: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2
