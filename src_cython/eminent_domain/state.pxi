@@ -81,7 +81,7 @@ ctypedef struct EdState:
     int strength                   # symbols of the role being resolved
     int left                       # how many more of the current sub-decision (produce, trade, ...)
     int last                       # canonical order of repeated picks: the last kind/slot picked
-    int sub_kind                   # the card whose action is resolving (E_*), or -1
+    int sub_kind                   # card kind whose action is resolving; -1 none, -2 Abundance production
     int sub_stage
     int mobilize                   # leader may attack after the role phase (Mobilization)
     int diverse                    # Diverse Markets this turn
