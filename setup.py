@@ -2,7 +2,9 @@
 stubs: every proto/gaia_ai/**/*.proto becomes <its folder>/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py under
 gaia_ai/ (gaia_ai/v1/ the service envelope, gaia_ai/games/<game>/v1/ each game's position payload).
 
-`pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API.
+`pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API. The
+toy games of src_cython/testing/ (test-only: they prove the search) are built for an editable install or
+`build_ext --inplace`, never into a wheel.
 
 GAIA_AI_SANITIZE=1 compiles the extensions with AddressSanitizer and UndefinedBehaviorSanitizer
 (-O1 -g, frame pointers kept) instead of -O3: a write past a C array then stops the process with a
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
@@ -42,6 +45,22 @@ def extensions() -> list[Extension]:
     return exts
 
 
+TEST_ONLY = "src_cython/testing/"   # toy games that test the search: built for the checkout, not shipped
+
+
+class BuildExtKeepingTestsHome(build_ext):
+    """build_ext that leaves the test-only extensions (src_cython/testing/) out of a wheel. They are built
+    where the tests run: an editable install (the README's commands), `build_ext --inplace`, or any build
+    with GAIA_AI_TEST_EXTENSIONS=1."""
+
+    def run(self) -> None:
+        for_tests = self.inplace or getattr(self, "editable_mode", False) or \
+            os.environ.get("GAIA_AI_TEST_EXTENSIONS", "0") not in ("", "0")
+        if not for_tests:
+            self.extensions = [e for e in self.extensions if not e.sources[0].startswith(TEST_ONLY)]
+        super().run()
+
+
 def generate_stubs() -> None:
     """Run grpc_tools.protoc (a build requirement) on every proto/gaia_ai/**/*.proto; the stubs are
     written into the matching package folder under gaia_ai/ and never committed (DESIGN: generated at
@@ -68,7 +87,7 @@ class BuildPyWithStubs(build_py):
 
 
 setup(
-    cmdclass={"build_py": BuildPyWithStubs},
+    cmdclass={"build_py": BuildPyWithStubs, "build_ext": BuildExtKeepingTestsHome},
     ext_modules=cythonize(
         extensions(),
         include_path=["src_cython"],
