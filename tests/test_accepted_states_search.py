@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from gaia_ai.games.gaia.errors import StateError
 from gaia_ai.games.gaia.positions import from_record
+from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.structured import state_from_json, state_to_json
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import search_gaia
 
 ROOT = Path(__file__).resolve().parents[1]
 REPRO = Path(__file__).resolve().parent / "data" / "repro"

@@ -11,12 +11,12 @@ import pytest
 from google.protobuf import json_format
 
 from gaia_ai.cli import main
+from gaia_ai.games.gaia.requests import position_from_bgs, position_from_log
+from gaia_ai.games.gaia.service import GaiaAdapter
+from gaia_ai.games.gaia.v1.gaia_state_pb2 import GaiaGameState
 from gaia_ai.search import SearchConfig
-from gaia_ai.service.client import position_from_bgs, position_from_log
 from gaia_ai.service.errors import RequestError
-from gaia_ai.service.gaia import GaiaAdapter
 from gaia_ai.v1 import suggest_pb2 as pb
-from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
 
 REPRO = Path(__file__).resolve().parent / "data" / "repro"
 

@@ -20,9 +20,9 @@ import pytest
 from gaia_ai.games.gaia import GaiaState, GameSetup
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.errors import IllegalMoveError, StateError
+from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.structured import state_from_json
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import search_gaia
 
 DATA = Path(__file__).resolve().parent / "data"
 REPRO = DATA / "repro"
