@@ -29,8 +29,12 @@ if os.environ.get("GAIA_AI_SANITIZE", "0") not in ("", "0"):
 
 
 def extensions() -> list[Extension]:
+    # GAIA_AI_EXTENSIONS=gaia_rules,mcts builds only those modules (the sanitizer build in CI)
+    only = {x for x in os.environ.get("GAIA_AI_EXTENSIONS", "").split(",") if x}
     exts = []
     for pyx in sorted((ROOT / "src_cython").rglob("*.pyx")):
+        if only and pyx.stem not in only:
+            continue
         rel = pyx.relative_to(ROOT)
         name = "gaia_ai._core." + pyx.stem
         exts.append(
