@@ -1,8 +1,15 @@
 """Build the Cython hot core: every .pyx under src_cython/ becomes gaia_ai._core.<name>; and the gRPC
-stubs: every proto/gaia_ai/v1/*.proto becomes gaia_ai/v1/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py.
+stubs: every proto/gaia_ai/**/*.proto becomes <its folder>/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py under
+gaia_ai/ (gaia_ai/v1/ the service envelope, gaia_ai/games/<game>/v1/ each game's position payload).
 
 `pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API.
+
+GAIA_AI_SANITIZE=1 compiles the extensions with AddressSanitizer and UndefinedBehaviorSanitizer
+(-O1 -g, frame pointers kept) instead of -O3: a write past a C array then stops the process with a
+report. Build them apart (`build_ext --build-lib build/sanitize`), point GAIA_AI_CORE_DIR at the
+modules' folder and run Python with libasan preloaded (.ci/run, README "Sanitizer build").
 """
+import os
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -12,6 +19,10 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).parent
 COMPILE_ARGS = ["-O3", "-fopenmp"]
 LINK_ARGS = ["-fopenmp"]
+if os.environ.get("GAIA_AI_SANITIZE", "0") not in ("", "0"):
+    SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
+    COMPILE_ARGS = ["-O1", "-g", "-fopenmp", *SANITIZE]
+    LINK_ARGS = ["-fopenmp", *SANITIZE]
 
 
 def extensions() -> list[Extension]:
@@ -32,13 +43,14 @@ def extensions() -> list[Extension]:
 
 
 def generate_stubs() -> None:
-    """Run grpc_tools.protoc (a build requirement) on every proto/gaia_ai/v1/*.proto; the stubs are
-    written beside gaia_ai/v1/__init__.py and never committed (DESIGN: generated at build time)."""
+    """Run grpc_tools.protoc (a build requirement) on every proto/gaia_ai/**/*.proto; the stubs are
+    written into the matching package folder under gaia_ai/ and never committed (DESIGN: generated at
+    build time)."""
     from importlib import resources
 
     from grpc_tools import protoc
 
-    protos = sorted(str(p) for p in (ROOT / "proto").glob("gaia_ai/v1/*.proto"))
+    protos = sorted(str(p) for p in (ROOT / "proto").glob("gaia_ai/**/*.proto"))
     well_known = resources.files("grpc_tools") / "_proto"   # google/protobuf/*.proto
     out = str(ROOT)
     args = ["protoc", f"-I{ROOT / 'proto'}", f"-I{well_known}",

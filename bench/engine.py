@@ -1,6 +1,6 @@
 """Rules-core speed figures: ``python bench/engine.py [--players N] [--seconds S] [--repeats R] [--seed S] [--json]``.
 
-The same as ``gaia-ai bench engine``; the measuring code is gaia_ai/bench_engine.py (in the package, so
+The same as ``gaia-ai bench engine``; the measuring code is gaia_ai/games/gaia/bench.py (in the package, so
 the installed command works from anywhere; see that module's docstring).
 """
 

@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gaia_ai.service.client import SuggestClient, demo_position, position_from_bgs
+from gaia_ai.games.gaia.requests import demo_position, position_from_bgs
+from gaia_ai.service.client import SuggestClient
 from gaia_ai.v1 import suggest_pb2 as pb
 
 EXPORT = Path(__file__).resolve().parents[1] / "tests" / "data" / "exports" / "bot-000-at-60.json"

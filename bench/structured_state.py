@@ -21,6 +21,7 @@ from typing import Any
 
 from gaia_ai.games.gaia import GaiaState, GameSetup, StateError
 from gaia_ai.games.gaia.corpus import read_corpus
+from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.structured import state_from_json, state_to_json
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus-sample.jsonl.gz"
@@ -89,7 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    result = run(args.corpus, max(1, args.every))
+    if not args.corpus.is_file():
+        print(f"structured_state.py: corpus file {args.corpus} not found", file=sys.stderr)
+        return 2
+    try:
+        result = run(args.corpus, max(1, args.every))
+    except (GaiaError, OSError, ValueError) as e:   # a file that is not a corpus
+        print(f"structured_state.py: {args.corpus}: {e}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(result))
     else:

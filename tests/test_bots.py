@@ -7,9 +7,10 @@ import json
 import pytest
 
 from gaia_ai.bots import BotSpecError, make_bot, parse_spec
-from gaia_ai.bots.match import draw_factions, rotations, run_match
+from gaia_ai.bots.match import rotations, run_match
 from gaia_ai.cli import main
 from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.game import draw_factions, home
 from gaia_ai.games.gaia.setup import GameSetup
 
 
@@ -61,11 +62,9 @@ def test_rotations_give_each_bot_each_seat_equally() -> None:
 def test_factions_drawn_have_distinct_home_planets() -> None:
     import random
 
-    from gaia_ai.bots.match import HOME
-
     for seed in range(20):
         factions = draw_factions(random.Random(seed), 4)
-        assert len({HOME[f] for f in factions}) == 4
+        assert len({home(f) for f in factions}) == 4
 
 
 def test_match_is_reproducible_and_greedy_beats_random() -> None:

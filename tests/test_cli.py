@@ -27,9 +27,8 @@ def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bench_engine_rejects_a_player_count_outside_two_to_four(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["bench", "engine", "--players", "5"])
-    assert "2, 3 or 4 players" in capsys.readouterr().err
+    assert main(["bench", "engine", "--players", "5"]) == 2
+    assert "Gaia Project is played by 2, 3 or 4 players, not 5" in capsys.readouterr().err
 
 
 def test_bench_engine_defaults() -> None:
@@ -96,3 +95,24 @@ def test_a_reader_that_leaves_early_gets_no_traceback(data_dir: Path) -> None:
     stderr = process.stderr.read()
     assert process.wait(timeout=120) == 141
     assert "Traceback" not in stderr
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import gaia_ai
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"gaia-ai {gaia_ai.__version__}"
+
+
+@pytest.mark.parametrize("command", [["replay", "x.jsonl"], ["bench", "engine"], ["suggest", "--demo"],
+                                     ["match", "random", "random"], ["review", "x.json"], ["export-state", "--demo"]])
+def test_every_game_taking_command_refuses_an_unknown_game_listing_the_known(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--game", "chess"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'chess'" in err and "gaia-project" in err

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from gaia_ai.bots import make_bot
-from gaia_ai.bots.play import draw_factions, play_game
+from gaia_ai.bots.play import play_game
+from gaia_ai.games.api import Deal, ranks_of
 from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError, IllegalMoveError
-from gaia_ai.games.gaia.gamelog import LogRecorder, corpus_record, incomplete_lines, ranks_of
+from gaia_ai.games.gaia.game import GAME, draw_factions
+from gaia_ai.games.gaia.gamelog import LogRecorder, corpus_record, incomplete_lines
 from gaia_ai.games.gaia.notation import ENDTURN, parse_line, strip_annotations
 from gaia_ai.games.gaia.replay import replay_record
 from gaia_ai.games.gaia.setup import GameSetup
@@ -25,7 +27,7 @@ def test_a_played_game_replays_from_its_log(players: int) -> None:
     setup = GameSetup.random(players, f"log-{players}")
     factions = draw_factions(random.Random(players), players)
     bots = [make_bot("greedy")] + [make_bot(f"random:seed={s}") for s in range(players - 1)]
-    game = play_game(bots, list(range(players)), factions, setup)
+    game = play_game(GAME, bots, list(range(players)), Deal(setup, tuple(factions), setup.seed))
     lines = game.lines
     assert lines[0] == f"init {players} {setup.seed}"
     assert lines[1:players + 1] == [f"p{s + 1} faction {f}" for s, f in enumerate(factions)]
@@ -114,7 +116,7 @@ def test_played_games_are_logged_in_complete_lines() -> None:
         if factions.count("taklons") > 1 or "ambas" in factions:   # one faction per home planet
             continue
         bots = [make_bot(f"random:seed={s + seed}") for s in range(players)]
-        game = play_game(bots, list(range(players)), factions, setup)
+        game = play_game(GAME, bots, list(range(players)), Deal(setup, tuple(factions), setup.seed))
         assert incomplete_lines(setup, game.lines) == [], seed
         grouped += sum(". income " in line or ". brainstone " in line for line in game.lines)
     assert grouped > 0

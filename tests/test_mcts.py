@@ -11,9 +11,9 @@ import pytest
 
 from gaia_ai._core import gaia_rules, mcts, toy_game
 from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.search import GaiaSearcher, GameOverError, search_gaia, search_moves
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.search import CancelToken, SearchConfig
-from gaia_ai.search.gaia import GaiaSearcher, GameOverError, search_gaia, search_moves
 
 
 def toy_search(state: Any, **config: Any) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def _review(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 
 
 def _corpus_review(capsys: pytest.CaptureFixture[str], data_dir: Path, *args: str) -> dict[str, Any]:
-    code, out, err = _review(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game", "bot-001",
+    code, out, err = _review(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game-id", "bot-001",
                              "--simulations", SIMS, "--json", *args)
     assert code == 0, err
     return json.loads(out)
@@ -71,7 +71,7 @@ def test_a_short_game_slice_is_reviewed_end_to_end(capsys: pytest.CaptureFixture
 
 
 def test_table_and_summary_are_printed(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
-    code, out, _ = _review(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game", "bot-001",
+    code, out, _ = _review(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game-id", "bot-001",
                            "--simulations", SIMS, "--moves", "9:16", "--player", "terrans")
     assert code == 0
     rows = [line for line in out.splitlines() if line[:4].strip().isdigit()]
@@ -133,7 +133,7 @@ def test_player_by_seat_faction_or_export_name(capsys: pytest.CaptureFixture[str
 )
 def test_bad_options_get_a_clear_error(capsys: pytest.CaptureFixture[str], data_dir: Path, args: list[str],
                                        message: str) -> None:
-    code, out, err = _review(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game", "bot-001",
+    code, out, err = _review(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game-id", "bot-001",
                              "--simulations", SIMS, *args)
     assert code == 2 and out == ""
     assert err.startswith("gaia-ai review: ") and message in err
@@ -154,12 +154,12 @@ def test_bad_game_files_get_a_clear_error(capsys: pytest.CaptureFixture[str], da
     cases = [
         ([str(tmp_path / "missing.json")], "missing.json: no such file"),
         ([str(not_json)], "not a JSON game export or corpus record"),
-        (["--corpus", sample, "--game", "bot-999"], "no game 'bot-999' in"),
+        (["--corpus", sample, "--game-id", "bot-999"], "no game 'bot-999' in"),
         ([sample], "holds 12 games: name one with --corpus"),
         ([str(one_game)], "holds no game"),
         ([str(illegal_path)], "log line 9 'hadsch-hallas build ts 9A9.'"),
         ([], "give the game to review"),
-        ([sample, "--corpus", sample, "--game", "bot-001"], "give either GAME_FILE, or --corpus FILE with --game"),
+        ([sample, "--corpus", sample, "--game-id", "bot-001"], "give either GAME_FILE, or --corpus FILE with --game"),
         (["--corpus", sample], "give either GAME_FILE, or --corpus FILE with --game"),
     ]
     for args, message in cases:

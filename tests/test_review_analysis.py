@@ -10,20 +10,13 @@ import pytest
 
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import Command, parse_line
+from gaia_ai.games.gaia.played import match_line, same_command
 from gaia_ai.games.gaia.positions import from_corpus
+from gaia_ai.games.gaia.review import follows_best, review_game, rollout_estimate
+from gaia_ai.games.gaia.review_game import ReviewGame, load_game
+from gaia_ai.games.gaia.search import search_gaia, search_moves
 from gaia_ai.review import labels
-from gaia_ai.review.analysis import (
-    ReviewError,
-    follows_best,
-    parse_lines,
-    resolve_players,
-    review_config,
-    review_game,
-    rollout_estimate,
-)
-from gaia_ai.review.game import ReviewGame, load_game
-from gaia_ai.review.played import match_line, same_command
-from gaia_ai.search.gaia import search_gaia, search_moves
+from gaia_ai.review.model import ReviewError, parse_lines, resolve_players, review_config
 
 
 @pytest.fixture(scope="module")

@@ -23,14 +23,14 @@ from service_helpers import DATA_DIR, client_for, running_server, wait_until
 
 from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.positions import demo, from_bgs
-from gaia_ai.service.client import (
-    ServiceError,
-    SuggestClient,
+from gaia_ai.games.gaia.requests import (
     demo_position,
     position_from_bgs,
     position_from_log,
     position_from_record,
 )
+from gaia_ai.games.gaia.v1 import gaia_state_pb2
+from gaia_ai.service.client import ServiceError, SuggestClient
 from gaia_ai.service.server import SERVICE_NAME, SuggestionServer
 from gaia_ai.v1 import suggest_pb2 as pb
 from gaia_ai.v1 import suggest_pb2_grpc as pb_grpc
@@ -155,7 +155,7 @@ def test_reflection_lists_the_service_and_its_messages(server: SuggestionServer)
         services = database.get_services()
         assert SERVICE_NAME in services and "grpc.health.v1.Health" in services
         proto = database.FindFileContainingSymbol("gaia_ai.v1.SuggestMovesRequest")
-        assert proto.name == "gaia_ai/v1/suggest.proto" and "gaia_ai/v1/gaia_state.proto" in proto.dependency
+        assert proto.name == "gaia_ai/v1/suggest.proto" and "gaia_ai/games/gaia/v1/gaia_state.proto" in proto.dependency
 
 
 # ---------------------------------------------------------------------------------------- deadlines, cancel, load
@@ -297,7 +297,7 @@ def _log(moves: list[str] | None = None, **setup_changes: object) -> pb.Position
 
 BAD_POSITIONS = [
     (pb.Position(), "position: set one of gaia_state, gaia_move_log, bgs_export_json"),
-    (pb.Position(gaia_move_log=pb.GaiaMoveLog(moves=["p1 faction terrans"])), "position.gaia_move_log.setup: required"),
+    (pb.Position(gaia_move_log=gaia_state_pb2.GaiaMoveLog(moves=["p1 faction terrans"])), "position.gaia_move_log.setup: required"),
     (_log(roundScoring=["score1"] * 6), "position.gaia_move_log.setup: round_scoring"),
     (_log(num_players=5), "position.gaia_move_log.setup: num_players"),
     (_log(terraformingFederation="fed9"), "position.gaia_move_log.setup: terraforming_federation"),
@@ -342,6 +342,38 @@ def test_bad_requests_answer_invalid_argument(client: SuggestClient, kwargs: dic
     assert code == grpc.StatusCode.INVALID_ARGUMENT and message in details
 
 
+def test_seats_and_roles_describe_the_players(client: SuggestClient) -> None:
+    reply = client.suggest(demo_position(), simulations=20)
+    seats = list(reply.position.seats)
+    assert [s.seat for s in seats] == list(range(reply.position.num_players))
+    assert [s.role for s in seats] == list(reply.position.factions) and {s.role_kind for s in seats} == {"faction"}
+    assert reply.role == reply.faction == seats[reply.player].role != ""
+
+
+def test_a_viewer_is_checked_when_given(client: SuggestClient) -> None:
+    to_move = client.validate(demo_position()).position.current_player
+    assert client.suggest(demo_position(), simulations=10, viewer=to_move).player == to_move
+    assert client.validate(demo_position(), viewer=(to_move + 1) % 2).position.current_player == to_move
+    code, details = _code(lambda: client.suggest(demo_position(), simulations=10, viewer=(to_move + 1) % 2))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and details.startswith("viewer: seat")
+    code, details = _code(lambda: client.validate(demo_position(), viewer=7))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and "viewer: seat 7 does not exist" in details
+
+
+def test_a_hidden_information_game_needs_a_viewer(client: SuggestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from gaia_ai.games import load_game
+
+    game = load_game("gaia-project")
+    to_move = client.validate(demo_position()).position.current_player
+    monkeypatch.setattr(game, "info", dataclasses.replace(game.info, hidden_information=True))
+    code, details = _code(lambda: client.suggest(demo_position(), simulations=10))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert details == "viewer: required for Gaia Project, a game of hidden information (the seat asking, 0 = p1)"
+    assert client.suggest(demo_position(), simulations=10, viewer=to_move).player == to_move
+
+
 def test_a_finished_game_has_nothing_to_suggest(client: SuggestClient) -> None:
     code, details = _code(lambda: client.suggest(position_from_bgs((DATA_DIR / "exports" / "bot-001.json").read_text())))
     assert code == grpc.StatusCode.INVALID_ARGUMENT and "the game is over" in details
@@ -364,7 +396,7 @@ def test_an_internal_failure_answers_internal_without_leaking(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(games.GAMES["gaia-project"], "suggest", broken)
+    monkeypatch.setattr(games.game_adapter("gaia-project"), "suggest", broken)
     code, details = _code(lambda: client.suggest(demo_position(), simulations=10))
     assert code == grpc.StatusCode.INTERNAL and "secret" not in details
     assert server.servicer.active_searches == 0    # the slot was given back

@@ -16,7 +16,8 @@ import pytest
 from service_helpers import DATA_DIR, running_server, wait_until
 
 from gaia_ai.cli import main
-from gaia_ai.service.client import ServiceError, SuggestClient, demo_position
+from gaia_ai.games.gaia.requests import demo_position
+from gaia_ai.service.client import ServiceError, SuggestClient
 from gaia_ai.service.server import SuggestionServer
 from gaia_ai.v1 import suggest_pb2 as pb
 
@@ -56,7 +57,7 @@ def test_remote_suggest_on_an_export_and_a_corpus_game(server: SuggestionServer,
     remote = ["--server", f"127.0.0.1:{server.port}", "--simulations", "60", "--json"]
     code, out, _ = _run(capsys, "--bgs", str(DATA_DIR / "exports" / "bot-000-at-60.json"), *remote)
     assert code == 0 and json.loads(out)["player"] == 1
-    code, out, _ = _run(capsys, "--corpus", str(DATA_DIR / "corpus-sample.jsonl.gz"), "--game", "bot-001",
+    code, out, _ = _run(capsys, "--corpus", str(DATA_DIR / "corpus-sample.jsonl.gz"), "--game-id", "bot-001",
                         "--move", "40", *remote)
     assert code == 0 and json.loads(out)["suggestions"]
 

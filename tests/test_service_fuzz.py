@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from service_helpers import DATA_DIR, client_for, running_server
 
-from gaia_ai.service.client import ServiceError, SuggestClient, position_from_bgs, position_from_log
+from gaia_ai.games.gaia.requests import position_from_bgs, position_from_log
+from gaia_ai.games.gaia.v1.gaia_state_pb2 import GaiaGameState
+from gaia_ai.service.client import ServiceError, SuggestClient
 from gaia_ai.v1 import suggest_pb2 as pb
-from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
 
 try:
     from gaia_ai.games.gaia import structured

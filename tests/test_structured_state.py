@@ -468,7 +468,8 @@ CASES: list[tuple[str, Any, str]] = [
         "players[0].pendingIncome: income is pending only in PHASE_INCOME",
     ),
     ("setup tile", _set("setup.roundScoring", ["score1"]), "setup.roundScoring: must hold 6 tiles"),
-    ("no legal move", _fedtile_without_token, "decision: players[0] has no legal move in this state"),
+    ("fedtile without a token", _fedtile_without_token,
+     "decision.pending[0].kind: PENDING_FEDERATION_TILE for players[0] (hadsch-hallas): qic2 regains"),
     ("not an object", lambda d: d.clear() or d.update(players=[7]), "players[0]: expected a JSON object"),
 ]
 
@@ -568,11 +569,11 @@ def test_mutated_states_raise_only_state_errors(data: st.DataObject) -> None:
 def test_json_parses_into_the_protobuf_message_and_back() -> None:
     json_format = pytest.importorskip("google.protobuf.json_format")
     try:
-        from gaia_ai.v1 import gaia_state_pb2
+        from gaia_ai.games.gaia.v1 import gaia_state_pb2
     except ImportError:
         pytest.skip(
             "stubs missing: python -m grpc_tools.protoc -I proto --python_out=. --pyi_out=. "
-            "proto/gaia_ai/v1/gaia_state.proto"
+            "proto/gaia_ai/games/gaia/v1/gaia_state.proto"
         )
     for data in [*_fuzz_bases(), state_to_json(demo())]:
         message = json_format.ParseDict(data, gaia_state_pb2.GaiaGameState())
@@ -589,11 +590,11 @@ def test_schema_mirrors_the_proto_file() -> None:
     """state_schema.MESSAGES (what the importer checks without protobuf) matches the .proto exactly."""
     pytest.importorskip("google.protobuf")
     try:
-        from gaia_ai.v1 import gaia_state_pb2
+        from gaia_ai.games.gaia.v1 import gaia_state_pb2
     except ImportError:
         pytest.skip(
             "stubs missing: python -m grpc_tools.protoc -I proto --python_out=. --pyi_out=. "
-            "proto/gaia_ai/v1/gaia_state.proto"
+            "proto/gaia_ai/games/gaia/v1/gaia_state.proto"
         )
     from gaia_ai.games.gaia.state_schema import MESSAGES
 
@@ -660,7 +661,7 @@ def test_export_state_then_suggest_from_it(tmp_path: Path, capsys: pytest.Captur
     out = tmp_path / "state.json"
     assert (
         main(
-            ["export-state", "--corpus", str(SAMPLE), "--game", "bot-001", "--move", "40", "--out", str(out)]
+            ["export-state", "--corpus", str(SAMPLE), "--game-id", "bot-001", "--move", "40", "--out", str(out)]
         )
         == 0
     )
@@ -686,5 +687,5 @@ def test_suggest_state_errors_name_the_field(tmp_path: Path, capsys: pytest.Capt
     bad.write_text("{not json")
     assert main(["suggest", "--state", str(bad)]) == 2
     assert "not JSON" in capsys.readouterr().err
-    assert main(["export-state", "--corpus", str(SAMPLE), "--game", "bot-001"]) == 2
-    assert "needs --game ID and --move K" in capsys.readouterr().err
+    assert main(["export-state", "--corpus", str(SAMPLE), "--game-id", "bot-001"]) == 2
+    assert "needs --game-id ID and --move K" in capsys.readouterr().err

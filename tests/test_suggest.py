@@ -42,7 +42,7 @@ def test_table_output_names_the_player_and_the_budget(capsys: pytest.CaptureFixt
 
 
 def test_corpus_position_after_k_lines(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
-    code, out, _ = _suggest(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game", "bot-001",
+    code, out, _ = _suggest(capsys, "--corpus", str(data_dir / "corpus-sample.jsonl.gz"), "--game-id", "bot-001",
                             "--move", "40", "--simulations", "100", "--json")
     assert code == 0 and json.loads(out)["suggestions"]
 
@@ -51,9 +51,9 @@ def test_corpus_position_after_k_lines(capsys: pytest.CaptureFixture[str], data_
     ("args", "message"),
     [
         (["--bgs", "exports/bot-001.json"], "the game is finished"),
-        (["--corpus", "corpus-sample.jsonl.gz", "--game", "nope", "--move", "3"], "no game 'nope'"),
-        (["--corpus", "corpus-sample.jsonl.gz", "--game", "bot-001", "--move", "999"], "out of range"),
-        (["--corpus", "corpus-sample.jsonl.gz", "--game", "bot-001"], "needs --game ID and --move K"),
+        (["--corpus", "corpus-sample.jsonl.gz", "--game-id", "nope", "--move", "3"], "no game 'nope'"),
+        (["--corpus", "corpus-sample.jsonl.gz", "--game-id", "bot-001", "--move", "999"], "out of range"),
+        (["--corpus", "corpus-sample.jsonl.gz", "--game-id", "bot-001"], "needs --game-id ID and --move K"),
         (["--bgs", "make_sample.py"], ""),
     ],
 )

@@ -164,7 +164,8 @@ def test_tournament_end_to_end_with_resume(tmp_path: Path) -> None:
         assert len(g.scores) == 2 and sorted(g.factions) == sorted(set(g.factions))
     con = sqlite3.connect(options.db)
     assert con.execute("SELECT count(*) FROM seats").fetchone()[0] == 24
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert con.execute("SELECT game FROM tournament").fetchone()[0] == "gaia-project"
 
     table = standings(games)
     assert table[0].bot == "greedy" and table[0].low > table[-1].mu
@@ -232,6 +233,37 @@ def test_a_database_holds_one_tournament(tmp_path: Path) -> None:
     sqlite3.connect(other).execute("CREATE TABLE x (a)").connection.commit()
     with pytest.raises(StoreError, match="not a gaia-ai tournament database"):
         TournamentStore(other)
+
+
+def _as_schema_1(db: Path) -> None:
+    """Rewrite a database as gaia-ai 0.1 wrote it: no game column, settings without "game"."""
+    import hashlib
+    import json
+
+    con = sqlite3.connect(db)
+    config = json.loads(con.execute("SELECT config FROM tournament").fetchone()[0])
+    del config["game"]
+    fingerprint = hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:16]
+    con.execute("ALTER TABLE tournament DROP COLUMN game")
+    con.execute("UPDATE tournament SET config = ?, fingerprint = ?", (json.dumps(config, sort_keys=True), fingerprint))
+    con.execute("PRAGMA user_version = 1")
+    con.commit()
+    con.close()
+
+
+def test_a_schema_1_database_is_read_and_resumed_as_gaia_project(tmp_path: Path) -> None:
+    config, options = _config(tmp_path)
+    run_tournament(config, options, max_games=2, progress=False)
+    _as_schema_1(options.db)
+    with TournamentStore(options.db, readonly=True) as store:
+        assert store.game_name() == "gaia-project" and store.count() == 2
+        assert "game" not in store.tournament()["config"]
+    assert sqlite3.connect(options.db).execute("PRAGMA user_version").fetchone()[0] == 1   # read-only: untouched
+    result = run_tournament(config, options, max_games=1, progress=False)
+    assert result.played == 1   # the two stored games are kept, not replayed
+    with TournamentStore(options.db, readonly=True) as store:
+        assert store.count() == 3 and store.tournament()["config"]["game"] == "gaia-project"
+    assert sqlite3.connect(options.db).execute("PRAGMA user_version").fetchone()[0] == 2
 
 
 def test_ray_backend_on_a_local_instance_stores_the_same_games(tmp_path: Path) -> None:
@@ -319,7 +351,7 @@ def test_report_export_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[
     with TournamentStore(db, readonly=True) as store:
         game = store.games()[3]
     exported = tmp_path / "games.jsonl.gz"
-    assert main(["export", str(db), "--game", game.id[:8], "--out", str(exported)]) == 0
+    assert main(["export", str(db), "--game-id", game.id[:8], "--out", str(exported)]) == 0
     [record] = list(read_corpus(exported))
     assert record.id == game.id and record.final["vp"] == game.scores
     assert record.move_history == game.moves and len(record.snapshots) == len(game.moves)
@@ -349,5 +381,5 @@ def test_report_and_export_refuse_bad_input(tmp_path: Path, capsys: pytest.Captu
     assert main(["report", str(options.db)]) == 2
     assert "holds no finished game" in capsys.readouterr().err
     run_tournament(config, options, max_games=1, progress=False)
-    assert main(["export", str(options.db), "--game", "zzzz"]) == 2
+    assert main(["export", str(options.db), "--game-id", "zzzz"]) == 2
     assert "no game 'zzzz'" in capsys.readouterr().err

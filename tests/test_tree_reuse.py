@@ -9,10 +9,11 @@ import pytest
 from gaia_ai._core import gaia_rules, mcts, toy_game
 from gaia_ai.bots.base import RandomBot, make_bot
 from gaia_ai.bots.mcts import MctsBot
+from gaia_ai.games import load_game
 from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.search import GaiaSearcher, search_gaia
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import GaiaSearcher, search_gaia
 
 
 def run(searcher: mcts.Searcher, state: Any, **config: Any) -> dict[str, Any]:
@@ -204,7 +205,7 @@ def test_mcts_bot_spec_reuse_flag() -> None:
 
 def test_mcts_bot_with_reuse_plays_a_whole_game_against_random() -> None:
     state = gaia_start(seed="g1")
-    bot = MctsBot(SearchConfig(simulations=40, seed=1))
+    bot = MctsBot(SearchConfig(simulations=40, seed=1), load_game("gaia-project"))
     bots = [bot, RandomBot(seed=2)]
     reused = []
     search = bot.searcher.search

@@ -1,20 +1,18 @@
-"""The bot interface, the simple bots and the spec strings that name them."""
+"""The bot interface, the game-independent bots and the spec strings that name them.
+
+A spec names a bot of any game: ``random`` and ``mcts`` play every registered game (through the game
+protocol and the game's searcher); other names (``greedy``) are asked of the game itself.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.notation import Command
-from gaia_ai.search.gaia import search_move_commands
-
-
-class BotSpecError(GaiaError, ValueError):
-    """A bot spec string names an unknown bot or parameter, or a bad value."""
+from gaia_ai.errors import BotSpecError, GameOverError
+from gaia_ai.games.api import Game, State
+from gaia_ai.games.registry import load_game
 
 
 class Bot(Protocol):
@@ -22,13 +20,13 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: GaiaState) -> Command: ...
+    def choose(self, state: Any) -> Any: ...
 
 
-def _legal(state: GaiaState) -> list[Command]:
+def _legal(state: State) -> list[Any]:
     moves = state.legal_moves()
     if not moves:
-        raise GaiaError(f"no decision to take in {state!r}")
+        raise GameOverError(f"no decision to take in {state!r}")
     return moves
 
 
@@ -39,61 +37,30 @@ class RandomBot:
         self.name = f"random:seed={seed}"
         self._rng = random.Random(seed)
 
-    def choose(self, state: GaiaState) -> Command:
+    def choose(self, state: State) -> Any:
         return self._rng.choice(_legal(state))
 
 
 class SearchMovePlayer:
-    """Plays a chosen search move (a main action with its auto-payment and the end of the turn) one
-    atomic command at a time: the rest of its sequence is queued while the game follows it."""
+    """Plays a chosen search move (e.g. a main action with its auto-payment and the end of the turn) one
+    atomic move at a time: the rest of its sequence is queued while the game follows it (the position
+    before each queued move is known by its key)."""
 
     def __init__(self) -> None:
-        self._queue: list[tuple[bytes, Command]] = []
+        self._queue: list[tuple[bytes, Any]] = []
 
-    def _queued(self, state: GaiaState) -> Command | None:
-        if self._queue and self._queue[0][0] == gaia_rules.state_bytes(state._core):
+    def _queued(self, state: State) -> Any | None:
+        if self._queue and self._queue[0][0] == state.key():
             return self._queue.pop(0)[1]
         self._queue = []
         return None
 
-    def _play(self, state: GaiaState, commands: list[Command]) -> Command:
+    def _play(self, state: State, moves: list[Any]) -> Any:
         line = state.copy()
-        for command in commands:
-            self._queue.append((gaia_rules.state_bytes(line._core), command))
-            line.apply(command)
+        for move in moves:
+            self._queue.append((line.key(), move))
+            line.apply(move)
         return self._queue.pop(0)[1]
-
-
-class GreedyBot(SearchMovePlayer):
-    """One ply over the search moves: the one after which the heuristic estimate of the mover's final
-    score, minus the best opponent's, is highest; ties go to the first listed (deterministic)."""
-
-    name = "greedy"
-
-    def choose(self, state: GaiaState) -> Command:
-        queued = self._queued(state)
-        if queued is not None:
-            return queued
-        player = state.current_player
-        core = state._core
-        moves = gaia_rules.search_moves_int(core)
-        if not moves:
-            raise GaiaError(f"no decision to take in {state!r}")
-        best: tuple[float, int] | None = None
-        for m in moves:
-            after = core.copy()
-            gaia_rules.apply_search_move(after, m)
-            score = _margin(after, player)
-            if best is None or score > best[0]:
-                best = (score, m)
-        assert best is not None
-        return self._play(state, search_move_commands(state, best[1]))
-
-
-def _margin(core: object, player: int) -> float:
-    estimate = core.final_scores() or gaia_rules.evaluate(core)  # type: ignore[attr-defined]
-    others = [v for p, v in enumerate(estimate) if p != player]
-    return float(estimate[player] - max(others))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -119,23 +86,19 @@ def _int(params: dict[str, str], key: str, spec: str, default: int | None = None
         raise BotSpecError(f"parameter {key!r} of bot spec {spec!r} must be an integer") from None
 
 
-def _make_random(params: dict[str, str], spec: str) -> Bot:
+def _make_random(params: dict[str, str], spec: str, game: Game) -> Bot:
     return RandomBot(seed=_int(params, "seed", spec, 0) or 0)
 
 
-def _make_greedy(params: dict[str, str], spec: str) -> Bot:
-    return GreedyBot()
-
-
-def _make_mcts(params: dict[str, str], spec: str) -> Bot:
+def _make_mcts(params: dict[str, str], spec: str, game: Game) -> Bot:
     from gaia_ai.bots.mcts import MctsBot
 
-    return MctsBot.from_params(params, spec)
+    return MctsBot.from_params(params, spec, game)
 
 
-BOTS: dict[str, Callable[[dict[str, str], str], Bot]] = {
+# the bots of every game; a game adds its own (Game.make_bot)
+BOTS: dict[str, Callable[[dict[str, str], str, Game], Bot]] = {
     "random": _make_random,
-    "greedy": _make_greedy,
     "mcts": _make_mcts,
 }
 
@@ -154,13 +117,17 @@ def with_seed(spec: str, seed: int) -> str:
     return f"{name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 
-def make_bot(spec: str) -> Bot:
-    """The bot a spec string names; BotSpecError says what is wrong with a bad one."""
+def make_bot(spec: str, game: Game | str = "gaia-project") -> Bot:
+    """The bot a spec string names, for a game (a Game or its registry name); BotSpecError says what is
+    wrong with a bad spec."""
+    if isinstance(game, str):
+        game = load_game(game)
     name, params = parse_spec(spec)
     factory = BOTS.get(name)
-    if factory is None:
-        raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}; known bots: {', '.join(sorted(BOTS))}")
-    bot = factory(params, spec)
+    bot = factory(params, spec, game) if factory is not None else game.make_bot(name, params, spec)
+    if bot is None:
+        known = ", ".join(sorted({*BOTS, *game.bot_names()}))
+        raise BotSpecError(f"unknown bot {name!r} in spec {spec!r} for {game.info.title}; known bots: {known}")
     if params:
         raise BotSpecError(f"unknown parameter(s) {', '.join(sorted(params))} for bot {name!r} in spec {spec!r}")
     return bot

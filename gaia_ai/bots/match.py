@@ -1,8 +1,8 @@
-"""Head-to-head games between two bots, seats and factions rotated fairly: ``gaia-ai match``.
+"""Head-to-head games between two bots of any game, seats and roles rotated fairly: ``gaia-ai match``.
 
-Games come in rotations that share one setup and one draw of factions: in each rotation every seat
-is played by each bot equally often (2 players: the bots swap seats), so neither seat order nor a
-faction favours one bot. Same seed, same games.
+Games come in rotations that share one deal (setup and a draw of roles: factions, corporations): in
+each rotation every seat is played by each bot equally often (2 players: the bots swap seats), so
+neither seat order nor a role favours one bot. Same seed, same games.
 """
 
 from __future__ import annotations
@@ -10,20 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
-from gaia_ai.bots.base import BotSpecError, make_bot
-from gaia_ai.bots.play import HOME, MAX_MOVES, draw_factions, play_game, rotations
-from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.bots.base import make_bot
+from gaia_ai.bots.play import MAX_MOVES, play_game, rotations
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
 
-# the deal helpers live in bots.play (shared with the tournament runner); re-exported for callers
-__all__ = ["HOME", "MAX_MOVES", "GameResult", "MatchResult", "add_match_subparser", "draw_factions",
-           "format_summary", "play_game", "rotations", "run_match"]
+# the seating helpers live in bots.play (shared with the tournament runner); re-exported for callers
+__all__ = ["MAX_MOVES", "GameResult", "MatchResult", "add_match_subparser", "format_summary", "play_game",
+           "rotations", "run_match"]
 
 
 @dataclass
@@ -76,23 +76,35 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
 
 
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
-              progress: IO[str] | None = None) -> MatchResult:
-    bots = [make_bot(spec) for spec in specs]
+              progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME) -> MatchResult:
+    """Play the games; progress(text) gets one line per finished game (describe_game)."""
+    rules = load_game(game)
+    rules.check_players(players)
+    bots = [make_bot(spec, rules) for spec in specs]
     result = MatchResult(list(specs), players)
-    rng = random.Random(seed)
     per_rotation = rotations(players)
     while len(result.games) < games:
-        setup_seed = f"match-{seed}-{len(result.games) // len(per_rotation)}"
-        setup = GameSetup.random(players, setup_seed)
-        factions = draw_factions(rng, players)
+        deal = rules.deal(players, f"match-{seed}-{len(result.games) // len(per_rotation)}")
+        factions = list(deal.roles)
         for seats in per_rotation:
             if len(result.games) == games:
                 break
-            vp = play_game(bots, seats, factions, setup).scores
-            result.games.append(GameResult(setup_seed, seats, factions, vp))
+            vp = play_game(rules, bots, seats, deal).scores
+            result.games.append(GameResult(deal.seed, seats, factions, vp))
             if progress is not None:
-                print(f"game {len(result.games)}/{games}: {factions} seats {seats} VP {vp}", file=progress)
+                progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
     return result
+
+
+def describe_game(specs: Sequence[str], game: GameResult) -> str:
+    """One finished game for a person: each seat's bot, faction and VP, and who won.
+
+    'p1 greedy (xenos) 83, p2 random (baltaks) 57: greedy wins'"""
+    seats = ", ".join(f"p{i + 1} {specs[b]} ({f}) {v}"
+                      for i, (b, f, v) in enumerate(zip(game.seats, game.factions, game.vp, strict=True)))
+    best = max(game.vp)
+    winners = sorted({specs[b] for b, v in zip(game.seats, game.vp, strict=True) if v == best})
+    return f"{seats}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'tie'}"
 
 
 def format_summary(summary: dict[str, Any]) -> str:
@@ -116,7 +128,9 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("bot_a", metavar="BOT_A", help="bot spec, e.g. greedy or mcts:sims=800")
     parser.add_argument("bot_b", metavar="BOT_B", help="bot spec")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="players per game (default 2)")
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(),
+                        help=f"the game to play (default {DEFAULT_GAME})")
+    parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
@@ -128,11 +142,21 @@ def _match_handler(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("gaia-ai match: --games must be at least 1", file=sys.stderr)
         return 2
-    try:
-        result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=sys.stderr)
-    except BotSpecError as e:
-        print(f"gaia-ai match: {e}", file=sys.stderr)
-        return 2
+    from tqdm import tqdm
+
+    # a progress bar on stderr, each finished game printed above it
+    with tqdm(total=args.games, unit="game", file=sys.stderr, leave=False,
+              disable=not sys.stderr.isatty()) as bar:
+        def report(line: str) -> None:
+            tqdm.write(line, file=sys.stderr)
+            bar.update(1)
+
+        try:
+            result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=report,
+                               game=args.game)
+        except (ToolkitError, ValueError) as e:
+            print(f"gaia-ai match: {e}", file=sys.stderr)
+            return 2
     summary = result.summary()
     print(format_summary(summary))
     if args.json:

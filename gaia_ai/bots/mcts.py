@@ -3,29 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
-from gaia_ai.bots.base import BotSpecError, SearchMovePlayer
-from gaia_ai.games.gaia.engine import GaiaState
-from gaia_ai.games.gaia.notation import Command
+from gaia_ai.bots.base import SearchMovePlayer
+from gaia_ai.errors import BotSpecError
+from gaia_ai.games.api import Game, State
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import GaiaSearcher
 
 # short spec names for the most used SearchConfig fields; any field may also be given by its own name
 ALIASES = {"sims": "simulations", "ms": "time_ms", "c": "c_uct"}
 
 
 class MctsBot(SearchMovePlayer):
-    """Plays the most visited root move of a search with this config. One GaiaSearcher per bot: with
-    config.reuse_tree (the default) its tree carries over from one decision to the next."""
+    """Plays the most visited root move of a search with this config. One searcher (the game's) per
+    bot: with config.reuse_tree (the default) its tree carries over from one decision to the next."""
 
-    def __init__(self, config: SearchConfig, name: str = "mcts") -> None:
+    def __init__(self, config: SearchConfig, game: Game, name: str = "mcts") -> None:
         super().__init__()
         self.config = config
         self.name = name
-        self.searcher = GaiaSearcher(config)
+        self.searcher = game.searcher(config)
 
     @classmethod
-    def from_params(cls, params: dict[str, str], spec: str) -> MctsBot:
+    def from_params(cls, params: dict[str, str], spec: str, game: Game) -> MctsBot:
         types = {f.name: f.type for f in fields(SearchConfig)}
         values: dict[str, object] = {}
         for key in list(params):
@@ -40,9 +40,9 @@ class MctsBot(SearchMovePlayer):
             config = SearchConfig(**values)  # type: ignore[arg-type]
         except (TypeError, ValueError) as e:
             raise BotSpecError(f"bad search settings in bot spec {spec!r}: {e}") from None
-        return cls(config, name=spec)
+        return cls(config, game, name=spec)
 
-    def choose(self, state: GaiaState) -> Command:
+    def choose(self, state: State) -> Any:
         """The next atomic command of the best search move (a search move is a main action with its
         auto-payment and the end of the turn: the rest of its sequence is played without searching
         again while the game follows it)."""

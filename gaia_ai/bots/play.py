@@ -1,36 +1,22 @@
-"""One game between bots, and the fair deals shared by ``gaia-ai match`` and ``gaia-ai tournament``.
+"""One game between bots, and the fair seatings shared by ``gaia-ai match`` and ``gaia-ai tournament``.
 
-A deal is a setup and a faction per seat; a rotation moves the bots around the seats of one deal so
-that each bot plays each seat (hence each faction of the deal) equally often.
+A deal (gaia_ai.games.api.Deal) is a setup and a role per seat (a faction, a corporation); a rotation
+moves the bots around the seats of one deal so that each bot plays each seat (hence each role of the
+deal) equally often. Any registered game plays here.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gaia_ai.bots.base import Bot
-from gaia_ai.games.gaia.engine import FACTIONS, GaiaState
-from gaia_ai.games.gaia.gamelog import LogRecorder
-from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.games.api import Deal, Game
 
-HOME = {f: i // 2 for i, f in enumerate(FACTIONS)}   # factions come in pairs sharing a home planet
 MAX_MOVES = 20000                                   # a game longer than this is a bug, not a game
-
-
-def draw_factions(rng: random.Random, players: int) -> list[str]:
-    """Distinct factions with distinct home planets."""
-    factions: list[str] = []
-    for faction in rng.sample(FACTIONS, len(FACTIONS)):
-        if all(HOME[faction] != HOME[f] for f in factions):
-            factions.append(faction)
-        if len(factions) == players:
-            return factions
-    raise AssertionError("unreachable: 7 home planets for at most 4 players")
 
 
 def rotations(players: int, bots: int = 2) -> list[list[int]]:
@@ -46,8 +32,8 @@ def all_seatings(players: int) -> list[list[int]]:
 
 @dataclass
 class PlayedGame:
-    """What one game produced: final VP per seat, the move log (notation lines, ``init`` first), the
-    number of atomic commands, the final snapshot (board included) and the wall time in seconds."""
+    """What one game produced: final score per seat, the move log (the game's notation lines), the
+    number of atomic moves, the final snapshot and the wall time in seconds."""
 
     scores: list[int]
     lines: list[str]
@@ -56,14 +42,11 @@ class PlayedGame:
     seconds: float
 
 
-def play_game(bots: Sequence[Bot], seats: Sequence[int], factions: Sequence[str], setup: GameSetup) -> PlayedGame:
-    """Play a game to its end: seat s is played by ``bots[seats[s]]`` with ``factions[s]``."""
+def play_game(game: Game, bots: Sequence[Bot], seats: Sequence[int], deal: Deal) -> PlayedGame:
+    """Play a game of the deal to its end: seat s is played by ``bots[seats[s]]`` with ``deal.roles[s]``."""
     start = time.perf_counter()
-    state = GaiaState.new(setup)
-    log = LogRecorder(state)
-    for seat, faction in enumerate(factions):
-        log.apply(f"faction {faction}")
-        assert state.faction(seat) == faction
+    log = game.recorder(deal)
+    state = log.state
     for _ in range(MAX_MOVES):
         if state.is_terminal:
             log.close()
@@ -71,4 +54,4 @@ def play_game(bots: Sequence[Bot], seats: Sequence[int], factions: Sequence[str]
             assert scores is not None
             return PlayedGame(scores, log.lines, log.commands, state.snapshot(), time.perf_counter() - start)
         log.apply(bots[seats[state.current_player]].choose(state))
-    raise RuntimeError(f"game with setup seed {setup.seed!r} did not end in {MAX_MOVES} moves")
+    raise RuntimeError(f"{game.info.title} game of deal {deal.seed!r} did not end in {MAX_MOVES} moves")

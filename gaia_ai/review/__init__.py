@@ -1,15 +1,17 @@
-"""Game review: the per-move analysis of a played game (``gaia-ai review``).
+"""Game review: the per-move analysis of a played game (``gaia-ai review``), for any game that offers one.
 
-    from gaia_ai.review import load_game, review_config, review_game
-    review = review_game(load_game("game.json"), config=review_config(simulations=1000))
+    from gaia_ai.games import load_game
+    from gaia_ai.review import review_config
+    game = load_game("gaia-project")
+    played = game.load_played_game("game.json")
+    review = game.review_game(played, config=review_config(simulations=1000))
     review.decisions[0].label, review.decisions[0].vp_loss
 
-game.py reads the game, played.py maps its log lines onto search moves, analysis.py searches and values
-each decision, labels.py holds the thresholds, report.py the summary, JSON and table, chart.py the PNG.
+model.py holds what a review is made of, labels.py the thresholds, report.py the summary, JSON and
+table, chart.py the PNG; the game maps its log onto search moves and values each decision (Gaia
+Project: gaia_ai/games/gaia/review.py).
 """
 
-from gaia_ai.review.analysis import Decision, Review, ReviewError, review_config, review_game
-from gaia_ai.review.game import GameFileError, ReviewGame, load_game
+from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_config
 
-__all__ = ["Decision", "GameFileError", "Review", "ReviewError", "ReviewGame", "load_game", "review_config",
-           "review_game"]
+__all__ = ["Decision", "Estimate", "Player", "Review", "ReviewError", "Skipped", "review_config"]

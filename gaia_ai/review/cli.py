@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.argtypes import positive_int
+from gaia_ai.cli.common import add_game_argument
+from gaia_ai.errors import ToolkitError
 from gaia_ai.review.labels import THRESHOLDS
 
 EXAMPLES = """examples:
@@ -41,8 +43,9 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("game_file", nargs="?", metavar="GAME_FILE",
                         help="a boardgamers.space game export (JSON) or a corpus record (JSON, or a corpus "
                              "file holding one game)")
-    parser.add_argument("--corpus", metavar="FILE", help="a corpus file (gzip JSONL); with --game")
-    parser.add_argument("--game", metavar="ID", help="game id in --corpus (e.g. bot-001)")
+    add_game_argument(parser)
+    parser.add_argument("--corpus", metavar="FILE", help="a corpus file (gzip JSONL); with --game-id")
+    parser.add_argument("--game-id", metavar="ID", help="game id in --corpus (e.g. bot-001)")
     parser.add_argument("--player", default="all", metavar="NAME",
                         help="whose decisions: a faction, p1..p4, a player name of the export, or 'all' "
                              "(default)")
@@ -67,30 +70,30 @@ def _progress(items: Iterator[Any], total: int) -> Iterable[Any]:
 
 
 def _review_handler(args: argparse.Namespace) -> int:
-    from gaia_ai.games.gaia.errors import GaiaError
-    from gaia_ai.review.analysis import ReviewError, parse_lines, resolve_players, review_config, review_game
-    from gaia_ai.review.game import load_game
+    from gaia_ai.games.registry import load_game
+    from gaia_ai.review.model import ReviewError, parse_lines, resolve_players, review_config
     from gaia_ai.review.report import format_summary, format_table, review_dict
 
     try:
-        if args.corpus is not None or args.game is not None:
-            if args.game_file is not None or args.corpus is None or args.game is None:
-                raise ReviewError("give either GAME_FILE, or --corpus FILE with --game ID")
-            game = load_game(args.corpus, args.game)
+        rules = load_game(args.game)
+        if args.corpus is not None or args.game_id is not None:
+            if args.game_file is not None or args.corpus is None or args.game_id is None:
+                raise ReviewError("give either GAME_FILE, or --corpus FILE with --game-id ID")
+            game = rules.load_played_game(args.corpus, args.game_id)
         elif args.game_file is None:
-            raise ReviewError("give the game to review: GAME_FILE, or --corpus FILE --game ID")
+            raise ReviewError("give the game to review: GAME_FILE, or --corpus FILE --game-id ID")
         else:
-            game = load_game(args.game_file)
+            game = rules.load_played_game(args.game_file)
         players = resolve_players(game.players(), args.player)
         window = parse_lines(args.moves, len(game.lines)) if args.moves else None
         config = review_config(args.simulations, args.threads, args.seed)
-        review = review_game(game, players, config, window, progress=_progress)
+        review = rules.review_game(game, players, config, window, progress=_progress)
         if not review.decisions:
             who = ", ".join(review.players[p].label for p in players)
             raise ReviewError(f"no decision of {who} to review in log lines {review.lines[0]}-{review.lines[1] - 1}")
         document = review_dict(review)
         written = _write_outputs(review, document, Path(args.out)) if args.out else []
-    except (GaiaError, OSError, ValueError) as e:
+    except (ToolkitError, OSError, ValueError) as e:
         print(f"gaia-ai review: {e}", file=sys.stderr)
         return 2
     if args.json:

@@ -1,7 +1,7 @@
 """How a reviewed decision is judged: the loss thresholds behind its label, and a player's accuracy.
 
 A decision's losses compare the search's best move with the played one, both estimated for the player
-who decided (gaia_ai.review.analysis): the loss in expected final VP and the loss in win probability,
+who decided (a game's review, e.g. gaia_ai/games/gaia/review.py): the loss in expected final VP and the loss in win probability,
 each clipped at 0 (a played move estimated better than the search's choice lost nothing; the JSON
 keeps both estimates, so the raw difference stays visible).
 

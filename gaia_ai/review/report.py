@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gaia_ai.review import labels
-from gaia_ai.review.analysis import Decision, Review
+from gaia_ai.review.model import Decision, Review
 
 LARGEST_LOSSES = 3
 _MOVE_WIDTH = 34
@@ -74,10 +74,6 @@ def review_dict(review: Review) -> dict[str, Any]:
     }
 
 
-def _clip(text: str, width: int = _MOVE_WIDTH) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _who(review: Review, player: int) -> str:
     return review.players[player].label
 
@@ -86,13 +82,16 @@ def format_table(review: Review) -> str:
     """One row per decision: line, round, player, played and best moves, the played and best expected
     final VP, the losses and the label."""
     who_width = max([len(_who(review, p)) for p in review.reviewed] + [6])
-    head = (f"{'line':>4} {'rd':>2}  {'player':<{who_width}}  {'played':<{_MOVE_WIDTH}}  "
-            f"{'best (search)':<{_MOVE_WIDTH}}  {'VP played/best':>14}  {'loss VP':>7}  {'loss win':>8}  label")
+    # the move columns fit the longest move: a cut move cannot be played from the table
+    played_width = max([len(d.played) for d in review.decisions] + [_MOVE_WIDTH])
+    best_width = max([len(d.best) for d in review.decisions] + [_MOVE_WIDTH])
+    head = (f"{'line':>4} {'rd':>2}  {'player':<{who_width}}  {'played':<{played_width}}  "
+            f"{'best (search)':<{best_width}}  {'VP played/best':>14}  {'loss VP':>7}  {'loss win':>8}  label")
     rows = [head]
     for d in review.decisions:
         scores = f"{d.played_estimate.expected_score:.1f}/{d.best_estimate.expected_score:.1f}"
         rows.append(f"{d.index:>4} {d.round:>2}  {_who(review, d.player):<{who_width}}  "
-                    f"{_clip(d.played):<{_MOVE_WIDTH}}  {_clip(d.best):<{_MOVE_WIDTH}}  {scores:>14}  "
+                    f"{d.played:<{played_width}}  {d.best:<{best_width}}  {scores:>14}  "
                     f"{d.vp_loss:>7.1f}  {100 * d.win_probability_loss:>7.1f}%  {d.label}")
     return "\n".join(rows)
 

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gaia_ai.argtypes import port
+from gaia_ai.errors import ToolkitError
 from gaia_ai.service.budget import Limits
 
 
@@ -36,7 +38,7 @@ def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
-    parser.add_argument("--port", type=_at_least(0), default=50051, help="port (default 50051; 0 picks a free one)")
+    parser.add_argument("--port", type=port, default=50051, help="port (default 50051; 0 picks a free one)")
     parser.add_argument("--workers", type=_at_least(1), default=None, metavar="N",
                         help="gRPC worker threads = the most calls in progress at once, beyond which calls are "
                              "refused with RESOURCE_EXHAUSTED (default: --max-concurrent + 4)")
@@ -90,21 +92,23 @@ def _serve_handler(args: argparse.Namespace) -> int:
 def suggest_remote(args: argparse.Namespace) -> int:
     """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
     would; on a failed call print the status code name and the server's message, exit status 1."""
+    from gaia_ai.cli.suggest import Hint, Report, budget_from_args, describe_position, print_report
     from gaia_ai.service.client import ServiceError, SuggestClient
-    from gaia_ai.suggest import Hint, Report, budget_from_args, describe_position, print_report
 
     if args.config:
         print("gaia-ai suggest: --config sets a local search; a server searches with its own settings "
               "(give --simulations or --time-ms, --threads and --seed instead)", file=sys.stderr)
         return 2
     try:
-        position = _remote_position(args)
+        from gaia_ai.games.registry import load_game
+
+        position = load_game(args.game).request_position(args)
         token = None
         if args.token_file:
             from gaia_ai.service.auth import read_token
 
             token = read_token(args.token_file)
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, ToolkitError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
     timeout = args.timeout if args.timeout is not None else (args.time_ms or 0) / 1000 + 60
@@ -114,11 +118,13 @@ def suggest_remote(args: argparse.Namespace) -> int:
             reply = client.suggest(position, simulations=simulations, time_ms=time_ms, threads=args.threads or 1,
                                    top_k=max(1, args.top), seed=args.seed or 0)
     except ServiceError as e:
-        print(f"gaia-ai suggest: {e.code.name}: {e.details}", file=sys.stderr)
+        print(f"gaia-ai suggest: {e.code.name}: {e.details}{_hint(e, args)}", file=sys.stderr)
         return 1
     except OSError as e:   # the CA file
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
+    for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
+        print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
     print_report(Report(
         position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
@@ -132,31 +138,10 @@ def suggest_remote(args: argparse.Namespace) -> int:
     return 0
 
 
-def _remote_position(args: argparse.Namespace) -> Any:
-    """The position named on the command line, as a Position message (not checked here)."""
-    from google.protobuf import json_format
-
-    from gaia_ai.service.client import demo_position, position_from_bgs, position_from_record
-    from gaia_ai.v1 import suggest_pb2 as pb
-    from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
-
-    if args.demo:
-        return demo_position()
-    if args.bgs:
-        return position_from_bgs(Path(args.bgs).read_text(encoding="utf-8"))
-    if args.state:
-        text = Path(args.state).read_text(encoding="utf-8")
-        try:
-            return pb.Position(gaia_state=json_format.Parse(text, GaiaGameState()))
-        except json_format.ParseError as e:
-            raise ValueError(f"{args.state}: not a GaiaGameState in protobuf's JSON mapping: {e}") from None
-    if args.game is None or args.move is None:
-        raise ValueError("--corpus needs --game ID and --move K")
-    from gaia_ai.games.gaia.corpus import read_corpus
-
-    for record in read_corpus(args.corpus):
-        if record.id == args.game:
-            return position_from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
-                                         "nbPlayers": record.num_players, "moveHistory": record.move_history},
-                                        args.move)
-    raise ValueError(f"no game {args.game!r} in {args.corpus}")
+def _hint(error: Any, args: argparse.Namespace) -> str:
+    """What to try when the message alone does not say: a TLS server called in plain text answers
+    only "Socket closed"."""
+    if error.code.name == "UNAVAILABLE" and not args.tls_ca and "Socket closed" in error.details:
+        return (" (the server may use TLS: pass --tls-ca with its CA certificate; or check that "
+                f"{args.server} is a gaia-ai server)")
+    return ""

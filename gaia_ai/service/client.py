@@ -1,6 +1,7 @@
 """A small client of the move-suggestion service, for other programs and `gaia-ai suggest --server`.
 
-    from gaia_ai.service.client import SuggestClient, position_from_bgs
+    from gaia_ai.games.gaia.requests import position_from_bgs   # each game builds its own positions
+    from gaia_ai.service.client import SuggestClient
     with SuggestClient("localhost:50051", token=None, timeout=30) as client:
         reply = client.suggest(position_from_bgs(Path("game.json").read_text()), simulations=800, top_k=3)
         print(reply.suggestions[0].move, reply.suggestions[0].win_probability)
@@ -11,9 +12,7 @@ ServiceError with the gRPC status code and the server's message.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
-from importlib import resources
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -23,7 +22,6 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from gaia_ai.v1 import suggest_pb2 as pb
 from gaia_ai.v1 import suggest_pb2_grpc as pb_grpc
-from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
 
 GAIA = "gaia-project"
 
@@ -79,23 +77,31 @@ class SuggestClient:
         threads: int = 1,
         top_k: int = 5,
         seed: int = 0,
+        viewer: int | None = None,
         timeout: float | None = -1.0,
     ) -> pb.SuggestMovesResponse:
         """Ranked suggestions for the player to move. Give simulations or time_ms (neither: the
-        server's default). timeout: this call's deadline in seconds (-1: the client's default);
-        the server stops its search in time to answer before it."""
+        server's default). viewer: the seat asking (required by games of hidden information).
+        timeout: this call's deadline in seconds (-1: the client's default); the server stops its
+        search in time to answer before it."""
         if simulations is not None and time_ms is not None:
             raise ValueError("give simulations or time_ms, not both")
         request = pb.SuggestMovesRequest(game=game, position=position, threads=threads, top_k=top_k, seed=seed)
+        if viewer is not None:
+            request.viewer = viewer
         if simulations is not None:
             request.simulations = simulations
         if time_ms is not None:
             request.time_ms = time_ms
         return self._call(self._stub.SuggestMoves, request, timeout)
 
-    def validate(self, position: pb.Position, *, game: str = GAIA, timeout: float | None = -1.0) -> pb.ValidateStateResponse:
+    def validate(self, position: pb.Position, *, game: str = GAIA, viewer: int | None = None,
+                 timeout: float | None = -1.0) -> pb.ValidateStateResponse:
         """Whose decision it is in the position and the legal moves there (no search)."""
-        return self._call(self._stub.ValidateState, pb.ValidateStateRequest(game=game, position=position), timeout)
+        request = pb.ValidateStateRequest(game=game, position=position)
+        if viewer is not None:
+            request.viewer = viewer
+        return self._call(self._stub.ValidateState, request, timeout)
 
     def health(self, service: str = "", timeout: float | None = -1.0) -> str:
         """The server's health status name ("SERVING", "NOT_SERVING", ...) for a service ("" = the server)."""
@@ -116,49 +122,3 @@ class SuggestClient:
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
-
-
-# ---------------------------------------------------------------------------------------- positions
-
-def position_from_bgs(export_json: str) -> pb.Position:
-    """(c) A boardgamers.space export, its JSON text as is."""
-    return pb.Position(bgs_export_json=export_json)
-
-
-def position_from_log(setup: Mapping[str, Any], moves: Sequence[str]) -> pb.Position:
-    """(b) A setup in the corpus `setup` layout (plus num_players and seed, as GameSetup.to_dict()
-    gives) and the log lines played from it. TypeError/ValueError when a field has the wrong type."""
-    m = setup.get("mapConfig") or {}
-    log = pb.GaiaMoveLog(
-        setup=GaiaGameState.Setup(
-            num_players=setup.get("num_players", 0),
-            seed=str(setup.get("seed", "")),
-            sectors=[GaiaGameState.SectorPlacement(sector=s.get("sector", ""), rotation=s.get("rotation", 0),
-                                        q=(s.get("center") or {}).get("q", 0), r=(s.get("center") or {}).get("r", 0))
-                     for s in m.get("sectors", [])],
-            round_scoring=setup.get("roundScoring", []),
-            final_scoring=setup.get("finalScoring", []),
-            boosters=setup.get("boosters", []),
-            tech_tiles=setup.get("techTiles", {}),
-            adv_tech_tiles=setup.get("advTechTiles", {}),
-            terraforming_federation=setup.get("terraformingFederation", ""),
-        ),
-        moves=list(moves),
-    )
-    return pb.Position(gaia_move_log=log)
-
-
-def position_from_record(record: Mapping[str, Any], moves: int | None = None) -> pb.Position:
-    """(b) A corpus-format record (setup, seed, nbPlayers, moveHistory) cut after `moves` log lines
-    (all by default); KeyError/TypeError when the record lacks those fields."""
-    history = list(record["moveHistory"])
-    if moves is not None and not 0 <= moves <= len(history):
-        raise ValueError(f"move {moves} is out of range: game {record.get('id', '?')!r} has {len(history)} log lines")
-    setup = {**record["setup"], "num_players": record["nbPlayers"], "seed": record["seed"]}
-    return position_from_log(setup, history if moves is None else history[:moves])
-
-
-def demo_position() -> pb.Position:
-    """The position shipped with the package (as `gaia-ai suggest --demo`)."""
-    text = resources.files("gaia_ai.games.gaia").joinpath("data/demo-position.json").read_text()
-    return position_from_record(json.loads(text))

@@ -1,13 +1,15 @@
-"""The games the service knows, by the name a request gives (SuggestMovesRequest.game). A new game is
-an adapter module (decode a Position, search, validate; see gaia.py) plus one line in GAMES."""
+"""The games the service knows, by the name a request gives (SuggestMovesRequest.game): every game of the
+registry whose Game offers a service adapter (decode a Position, search, validate; Gaia's is
+gaia_ai/games/gaia/service.py)."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from gaia_ai.errors import UnknownGameError
+from gaia_ai.games.registry import game_names, load_game
 from gaia_ai.search import SearchConfig
 from gaia_ai.service.errors import RequestError
-from gaia_ai.service.gaia import GaiaAdapter
 from gaia_ai.v1 import suggest_pb2 as pb
 
 
@@ -26,16 +28,31 @@ class GameAdapter(Protocol):
         """Whose decision it is and the legal moves there."""
 
 
-GAMES: dict[str, GameAdapter] = {
-    GaiaAdapter.name: GaiaAdapter(),
-}
+_ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def served_games() -> tuple[str, ...]:
+    """The registered games the service answers for."""
+    return tuple(name for name in game_names() if game_adapter_or_none(name) is not None)
+
+
+def game_adapter_or_none(name: str) -> GameAdapter | None:
+    if name not in _ADAPTERS:
+        try:
+            adapter = load_game(name).service_adapter()
+        except UnknownGameError:
+            return None
+        if adapter is None:
+            return None
+        _ADAPTERS[name] = adapter
+    return _ADAPTERS[name]
 
 
 def game_adapter(name: str) -> GameAdapter:
     """The adapter of a request's game; RequestError listing the known games otherwise."""
-    adapter = GAMES.get(name)
+    adapter = game_adapter_or_none(name) if name in game_names() else None
     if adapter is None:
-        known = ", ".join(repr(g) for g in GAMES)
+        known = ", ".join(repr(g) for g in served_games())
         what = "missing" if not name else f"unknown game {name!r}"
         raise RequestError(f"game: {what}; known games: {known}")
     return adapter

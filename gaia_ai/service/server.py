@@ -8,7 +8,9 @@ call's deadline, token authentication, TLS, one JSON log line per call and grace
 
 from __future__ import annotations
 
+import errno
 import signal
+import socket
 import sys
 import threading
 import time
@@ -22,12 +24,13 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from gaia_ai.games.registry import load_game
 from gaia_ai.search import CancelToken
 from gaia_ai.service.auth import TokenAuthInterceptor
 from gaia_ai.service.budget import DEFAULT_TOP_K, FinishTimes, Limits, plan_budget
 from gaia_ai.service.calllog import LOGGER, CallLogInterceptor, configure_json_logging, note
 from gaia_ai.service.errors import NoTimeError, RequestError
-from gaia_ai.service.games import GAMES, game_adapter
+from gaia_ai.service.games import game_adapter, served_games
 from gaia_ai.v1 import suggest_pb2 as pb
 from gaia_ai.v1 import suggest_pb2_grpc as pb_grpc
 
@@ -93,12 +96,16 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
 
         def check() -> pb.ValidateStateResponse:
             adapter = game_adapter(request.game)
-            return adapter.validate(adapter.decode(request.position))
+            _require_viewer(request)
+            state = adapter.decode(request.position)
+            _check_viewer(request, state, to_move=False)
+            return adapter.validate(state)
 
         return _answer(context, check)
 
     def _suggest(self, request: pb.SuggestMovesRequest, context: grpc.ServicerContext, start: float) -> Any:
         adapter = game_adapter(request.game)
+        _require_viewer(request)
         if not self._slots.acquire(blocking=False):
             return _Abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                           f"busy: {self.limits.max_concurrent} searches already running; retry later")
@@ -106,6 +113,7 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
             self._active += 1
         try:
             state = adapter.decode(request.position)
+            _check_viewer(request, state, to_move=True)
             kind = request.WhichOneof("budget")
             budget = plan_budget(
                 simulations=request.simulations if kind == "simulations" else None,
@@ -131,6 +139,26 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
             max_nodes=config.max_nodes, deadline_limited=budget.deadline_limited, notes=budget.notes))
         response.stats.server_ms = (time.perf_counter() - start) * 1000
         return response
+
+
+def _require_viewer(request: Any) -> None:
+    """A game of hidden information needs to know who asks: the search may use only what that seat sees."""
+    info = load_game(request.game).info
+    if info.hidden_information and not request.HasField("viewer"):
+        raise RequestError(f"viewer: required for {info.title}, a game of hidden information (the seat "
+                           "asking, 0 = p1)")
+
+
+def _check_viewer(request: Any, state: Any, to_move: bool) -> None:
+    """A given viewer is a seat of the game and, for a search, the seat whose decision it is."""
+    if not request.HasField("viewer"):
+        return
+    seat, players = request.viewer, state.num_players
+    if not 0 <= seat < players:
+        raise RequestError(f"viewer: seat {seat} does not exist in a {players}-player game (0 = p1)")
+    if to_move and not state.is_terminal and seat != state.current_player:
+        raise RequestError(f"viewer: seat {seat} (p{seat + 1}) asks, but the decision is "
+                           f"p{state.current_player + 1}'s")
 
 
 @dataclass(frozen=True)
@@ -165,6 +193,27 @@ def _cancel_token(context: grpc.ServicerContext) -> CancelToken:
     return token
 
 
+def _check_free(host: str, port: int) -> None:
+    """OSError "port P is in use" when another program listens there: said before gRPC tries to bind,
+    which would print its internal log instead."""
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise OSError(f"cannot listen on {host}:{port}: unknown host ({e.strerror})") from None
+    for family, kind, proto, _, sockaddr in infos[:1]:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as gRPC binds: TIME_WAIT is no obstacle
+            try:
+                probe.bind(sockaddr)
+            except OSError as e:
+                if e.errno == errno.EADDRINUSE:
+                    raise OSError(f"port {port} is in use on {host}: stop the program using it or choose "
+                                  "another --port") from None
+                raise OSError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+
+
 class SuggestionServer:
     """A running gRPC server with the service, health and reflection."""
 
@@ -195,11 +244,15 @@ class SuggestionServer:
         """Bind and start serving; the bound port (useful with port 0)."""
         o = self.options
         address = f"{o.host}:{o.port}"
-        if o.tls_cert is not None and o.tls_key is not None:
-            credentials = grpc.ssl_server_credentials([(o.tls_key.read_bytes(), o.tls_cert.read_bytes())])
-            port = self._server.add_secure_port(address, credentials)
-        else:
-            port = self._server.add_insecure_port(address)
+        _check_free(o.host, o.port)
+        try:
+            if o.tls_cert is not None and o.tls_key is not None:
+                credentials = grpc.ssl_server_credentials([(o.tls_key.read_bytes(), o.tls_cert.read_bytes())])
+                port = self._server.add_secure_port(address, credentials)
+            else:
+                port = self._server.add_insecure_port(address)
+        except RuntimeError:   # gRPC's "Failed to bind": a bad host, or a port taken since the check
+            port = 0
         if port == 0:
             raise OSError(f"cannot listen on {address}")
         self._server.start()
@@ -208,7 +261,7 @@ class SuggestionServer:
         self.port = port
         LOGGER.info("serving", extra={"fields": {
             "address": f"{o.host}:{port}", "tls": o.tls_cert is not None, "auth": o.auth_token is not None,
-            "workers": o.workers, "games": list(GAMES), "limits": o.limits.__dict__}})
+            "workers": o.workers, "games": list(served_games()), "limits": o.limits.__dict__}})
         return port
 
     def stop(self, grace: float | None = None) -> None:

@@ -10,7 +10,8 @@ import json
 import sys
 from typing import Any
 
-from gaia_ai.games.gaia.errors import GaiaError
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.registry import game_names
 
 EXAMPLE = """examples:
   gaia-ai tournament examples/tournament.toml             run (or resume) the tournament of a config file
@@ -34,13 +35,14 @@ def add_tournament_subparser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("config", metavar="CONFIG", nargs="?", help="tournament settings (TOML)")
     what = parser.add_argument_group("the games (a change to these makes another tournament, except --games)")
+    what.add_argument("--game", choices=game_names(), help="the game played (default gaia-project)")
     what.add_argument("--bots", nargs="+", metavar="SPEC", help="bot specs (each named by its spec)")
-    what.add_argument("--players", type=int, help="players per game, 2-4 (default 2)")
+    what.add_argument("--players", type=int, help="players per game (default 2; Gaia Project 2-4)")
     what.add_argument("--games", type=int, help="games at least; rounded up to whole deals (default 12)")
     what.add_argument("--format", help="round-robin (default) or gauntlet")
     what.add_argument("--challenger", metavar="NAME", help="the gauntlet's bot that faces the field")
-    what.add_argument("--factions", metavar="LIST", help="'drawn' (default: a draw per deal) or one per seat, "
-                                                         "comma-separated")
+    what.add_argument("--factions", metavar="LIST", help="'drawn' (default: a draw per deal) or one role "
+                                                         "(faction, corporation) per seat, comma-separated")
     what.add_argument("--seatings", help="rotate (default: each bot each seat once per deal) or all (every order)")
     what.add_argument("--seed", type=int, help="master seed: same seed, same games (default 0)")
     what.add_argument("--name", help="the tournament's name")
@@ -65,13 +67,13 @@ def _tournament_handler(args: argparse.Namespace) -> int:
     from gaia_ai.tournament.schedule import build_schedule
     from gaia_ai.tournament.store import TournamentStore
 
-    flags = {key: getattr(args, key) for key in ("bots", "players", "games", "format", "challenger", "factions",
+    flags = {key: getattr(args, key) for key in ("game", "bots", "players", "games", "format", "challenger", "factions",
                                                  "seatings", "seed", "name", "db", "backend", "address", "workers")}
     try:
         if args.config is None and args.bots is None:
-            raise GaiaError("give a CONFIG file or --bots")
+            raise ToolkitError("give a CONFIG file or --bots")
         if args.max_games is not None and args.max_games < 1:
-            raise GaiaError("--max-games must be at least 1")
+            raise ToolkitError("--max-games must be at least 1")
         config, options = load_config(args.config, flags)
         scheduled = len(build_schedule(config))
         if scheduled != config.games:
@@ -81,7 +83,7 @@ def _tournament_handler(args: argparse.Namespace) -> int:
                                 progress=False if args.no_progress else None)
         with TournamentStore(options.db, readonly=True) as store:
             games = store.games()
-    except GaiaError as e:
+    except ToolkitError as e:
         print(f"gaia-ai tournament: {e}", file=sys.stderr)
         return 2
     rate = 60 * result.played / result.seconds if result.seconds > 0 else 0.0
@@ -130,7 +132,7 @@ def _report_handler(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else db.with_name(db.stem + "-report")
     try:
         files = write_report(db, out)
-    except GaiaError as e:
+    except ToolkitError as e:
         print(f"gaia-ai report: {e}", file=sys.stderr)
         return 2
     except OSError as e:
@@ -151,7 +153,7 @@ def add_export_subparser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("db", metavar="DB", help="tournament database (SQLite)")
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", metavar="ID", action="append", help="a game id (or a unique prefix); repeatable")
+    which.add_argument("--game-id", metavar="ID", action="append", help="a game id (or a unique prefix); repeatable")
     which.add_argument("--all", action="store_true", help="every stored game")
     which.add_argument("--list", action="store_true", help="list the stored games (id, bots, factions, VP)")
     parser.add_argument("--out", metavar="FILE", help="output file, .jsonl or .jsonl.gz (default: standard output)")
@@ -160,27 +162,24 @@ def add_export_subparser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _export_handler(args: argparse.Namespace) -> int:
-    from gaia_ai.games.gaia.corpus import write_corpus, write_record
-    from gaia_ai.tournament.export import game_record
+    from gaia_ai.tournament.export import game_record, write_records
     from gaia_ai.tournament.store import TournamentStore
 
     try:
         with TournamentStore(args.db, readonly=True) as store:
             name = (store.tournament() or {}).get("name", "tournament")
+            game = store.game_name()
             if args.list:
                 for g in store.games():
                     seats = ", ".join(f"{b} ({f}) {v}" for b, f, v in zip(g.bots, g.factions, g.scores, strict=True))
                     print(f"{g.id}  #{g.ordinal}  {seats}")
                 return 0
-            games = store.games() if args.all else [store.game(ref) for ref in args.game]
-        records = [game_record(g, name) for g in games]
+            games = store.games() if args.all else [store.game(ref) for ref in args.game_id]
+        records = [game_record(g, name, game) for g in games]
+        write_records(args.out or sys.stdout, records)
         if args.out:
-            write_corpus(args.out, records)
             print(f"{len(records)} game(s) written to {args.out}", file=sys.stderr)
-        else:
-            for record in records:
-                write_record(sys.stdout, record)
-    except GaiaError as e:
+    except ToolkitError as e:
         print(f"gaia-ai export: {e}", file=sys.stderr)
         return 2
     except OSError as e:

@@ -18,20 +18,20 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from gaia_ai.bots.base import BotSpecError, make_bot
-from gaia_ai.bots.play import HOME
-from gaia_ai.games.gaia.engine import FACTIONS
-from gaia_ai.games.gaia.errors import GaiaError
+from gaia_ai.bots.base import make_bot
+from gaia_ai.errors import BotSpecError, ToolkitError
+from gaia_ai.games.api import Game
+from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
 
 FORMATS = ("round-robin", "gauntlet")
 SEATINGS = ("rotate", "all")
 BACKENDS = ("local", "ray")
-GAME_KEYS = ("name", "bots", "players", "games", "format", "challenger", "factions", "seatings", "seed")
+GAME_KEYS = ("name", "game", "bots", "players", "games", "format", "challenger", "factions", "seatings", "seed")
 RUN_KEYS = ("db", "backend", "workers", "address")
 KNOWN_KEYS = GAME_KEYS + RUN_KEYS
 
 
-class TournamentConfigError(GaiaError, ValueError):
+class TournamentConfigError(ToolkitError, ValueError):
     """A tournament setting is missing, unknown or has a bad value (the message names it)."""
 
 
@@ -60,6 +60,7 @@ class TournamentConfig:
     seatings: str = "rotate"
     seed: int = 0
     name: str = "tournament"
+    game: str = DEFAULT_GAME
 
     def content(self) -> dict[str, Any]:
         """The settings that define each game (all but ``games``, which only extends the schedule)."""
@@ -68,7 +69,12 @@ class TournamentConfig:
         return json.loads(json.dumps(data))   # tuples -> lists, as read back from the database
 
     def fingerprint(self) -> str:
-        return hashlib.sha256(json.dumps(self.content(), sort_keys=True).encode()).hexdigest()[:16]
+        return fingerprint_of(self.content())
+
+
+def fingerprint_of(content: Mapping[str, Any]) -> str:
+    """The fingerprint stored with a tournament: a hash of the settings that define its games."""
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -160,8 +166,11 @@ def _validate(data: Mapping[str, Any], origin: Mapping[str, str]) -> tuple[Tourn
             raise fail(key, f"must be a non-empty string, got {value!r}")
         return value
 
-    players = integer("players", 2, 2, 4)
-    bots = _bots(data.get("bots"), fail)
+    game_name = choice("game", DEFAULT_GAME, game_names())
+    game = load_game(game_name)
+    low, high = min(game.info.player_counts), max(game.info.player_counts)
+    players = integer("players", 2, low, high)
+    bots = _bots(data.get("bots"), game, fail)
     fmt = choice("format", "round-robin", FORMATS)
     challenger = text("challenger", None)
     names = [b.name for b in bots]
@@ -184,10 +193,11 @@ def _validate(data: Mapping[str, Any], origin: Mapping[str, str]) -> tuple[Tourn
         games=integer("games", 12, 1),
         format=fmt,
         challenger=challenger,
-        factions=_factions(data.get("factions", "drawn"), players, fail),
+        factions=_factions(data.get("factions", "drawn"), players, game, fail),
         seatings=choice("seatings", "rotate", SEATINGS),
         seed=integer("seed", 0, 0),
         name=text("name", "tournament") or "tournament",
+        game=game_name,
     )
     db = text("db", None)
     assert db is not None   # load_config always sets a default
@@ -200,7 +210,7 @@ def _validate(data: Mapping[str, Any], origin: Mapping[str, str]) -> tuple[Tourn
     return config, options
 
 
-def _bots(value: Any, fail: Fail) -> tuple[BotEntry, ...]:
+def _bots(value: Any, game: Game, fail: Fail) -> tuple[BotEntry, ...]:
     if value is None:
         raise fail("bots", "no bots: give a list of bot specs (e.g. [\"random\", \"greedy\"])")
     if not isinstance(value, list) or len(value) < 2:
@@ -222,7 +232,7 @@ def _bots(value: Any, fail: Fail) -> tuple[BotEntry, ...]:
         else:
             raise fail("bots", f"entry {i} must be a spec string or a table, got {item!r}")
         try:
-            make_bot(spec)
+            make_bot(spec, game)
         except BotSpecError as e:
             raise fail("bots", f"entry {i}: {e}") from None
         entries.append(BotEntry(name.strip(), spec.strip()))
@@ -234,21 +244,24 @@ def _bots(value: Any, fail: Fail) -> tuple[BotEntry, ...]:
     return tuple(entries)
 
 
-def _factions(value: Any, players: int, fail: Fail) -> tuple[str, ...] | None:
+def _factions(value: Any, players: int, game: Game, fail: Fail) -> tuple[str, ...] | None:
+    role = game.info.role_name
     if value == "drawn":
         return None
     if isinstance(value, str):
         value = [f.strip() for f in value.split(",")]
     if not isinstance(value, list) or not all(isinstance(f, str) for f in value):
-        raise fail("factions", f"must be \"drawn\" or a list of {players} factions, got {value!r}")
+        raise fail("factions", f"must be \"drawn\" or a list of {players} {role}s, got {value!r}")
     if len(value) != players:
-        raise fail("factions", f"{players} players need {players} factions, got {len(value)}: {value}")
+        raise fail("factions", f"{players} players need {players} {role}s, got {len(value)}: {value}")
+    known = game.roles()
     for faction in value:
-        if faction not in FACTIONS:
-            close = difflib.get_close_matches(faction, FACTIONS, n=1)
+        if faction not in known:
+            close = difflib.get_close_matches(faction, known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise fail("factions", f"unknown faction {faction!r}{hint}")
-    homes = [HOME[f] for f in value]
-    if len(set(homes)) != len(homes):
-        raise fail("factions", f"{value} has two factions with the same home planet")
+            raise fail("factions", f"unknown {role} {faction!r}{hint}")
+    try:
+        game.check_roles(value)
+    except ValueError as e:
+        raise fail("factions", str(e)) from None
     return tuple(value)

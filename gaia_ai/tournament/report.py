@@ -143,12 +143,14 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
     for g in games:
         for bot, vp in zip(g.bots, g.scores, strict=True):
             vp_by_bot[bot].append(vp)
-    fig, ax = plt.subplots(figsize=(max(5, 1.2 * len(bots)), 4))
+    fig, ax = plt.subplots(figsize=(max(5, 1.2 * len(bots)), 4.4))
     ax.boxplot([vp_by_bot[b] for b in bots], showmeans=True)
-    ax.set_xticks(range(1, len(bots) + 1), bots, rotation=20, ha="right")
+    ax.set_xticks(range(1, len(bots) + 1), [f"{b}\n({len(vp_by_bot[b])} scores)" for b in bots],
+                  rotation=20, ha="right")
     ax.set_ylabel("final VP")
     ax.set_title("Final scores by bot")
     ax.grid(axis="y", alpha=0.3)
+    _box_note(fig)
     _save(plt, fig, folder / "scores_by_bot.png")
 
     cell: dict[tuple[str, str], list[int]] = defaultdict(list)
@@ -163,17 +165,19 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
         positions = [k + (i - (len(bots) - 1) / 2) * width for k, f in enumerate(factions) if cell[f, bot]]
         values = [cell[f, bot] for f in factions if cell[f, bot]]
         if values:
-            parts = ax.boxplot(values, positions=positions, widths=width * 0.9, patch_artist=True,
+            parts = ax.boxplot(values, positions=positions, widths=width * 0.9, patch_artist=True, showmeans=True,
                                manage_ticks=False)
             for box in parts["boxes"]:
                 box.set_facecolor(colors[i % len(colors)])
                 box.set_alpha(0.6)
         ax.plot([], [], "s", color=colors[i % len(colors)], label=bot)
-    ax.set_xticks(range(len(factions)), factions, rotation=30, ha="right")
+    counts = {f: sum(len(cell[f, b]) for b in bots) for f in factions}
+    ax.set_xticks(range(len(factions)), [f"{f}\n({counts[f]} scores)" for f in factions], rotation=30, ha="right")
     ax.set_ylabel("final VP")
     ax.set_title("Final scores by faction and bot")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the boxes, never on them
     ax.grid(axis="y", alpha=0.3)
+    _box_note(fig)
     _save(plt, fig, folder / "scores_by_faction.png")
 
     seats = max((g.players for g in games), default=2)
@@ -188,14 +192,26 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
                 rates.append(stat.win_rate)
                 lows.append(stat.win_rate - stat.win_low)
                 highs.append(stat.win_high - stat.win_rate)
-        ax.bar(xs, rates, width=width * 0.9, yerr=[lows, highs], capsize=3, label=bot, alpha=0.8)
+        bars = ax.bar(xs, rates, width=width * 0.9, yerr=[lows, highs], capsize=3, label=bot, alpha=0.8,
+                      edgecolor="black", linewidth=0.6)
+        # the value on each bar: a share of 0 is a visible "0.00" under its interval, not an orphan error bar
+        ax.bar_label(bars, labels=[f"{r:.2f}" for r in rates], padding=2, fontsize=7)
     ax.set_xticks(range(seats), [f"p{s + 1}" for s in range(seats)])
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.15)   # room above a 1.0 bar for its label
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.set_ylabel("win share (95% interval)")
     ax.set_title("Win rate by seat")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the bars, never on them
     ax.grid(axis="y", alpha=0.3)
     _save(plt, fig, folder / "win_rate_by_seat.png")
+
+
+BOX_NOTE = ("box: middle half of the scores; line: median; triangle: mean; whiskers: up to 1.5 box "
+            "lengths; circles: scores beyond")
+
+
+def _box_note(fig: Any) -> None:
+    fig.text(0.01, 0.005, BOX_NOTE, fontsize=7, color="#555555", va="bottom")
 
 
 def _save(plt: Any, fig: Any, path: Path) -> None:

@@ -21,14 +21,15 @@ from typing import Any
 
 from gaia_ai.bots.base import make_bot, parse_spec
 from gaia_ai.bots.play import play_game
-from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.api import Deal
+from gaia_ai.games.registry import load_game
 from gaia_ai.tournament.config import RunOptions, TournamentConfig
 from gaia_ai.tournament.schedule import ScheduledGame, build_schedule
 from gaia_ai.tournament.store import StoredGame, TournamentStore
 
 
-class BackendError(GaiaError, RuntimeError):
+class BackendError(ToolkitError, RuntimeError):
     """A backend cannot start (Ray missing, no cluster at the address...)."""
 
 
@@ -42,12 +43,13 @@ class GameFailure:
 
 def play_scheduled(game: ScheduledGame) -> StoredGame:
     """Play one scheduled game from scratch (fresh bots, one per seat). Runs in a worker."""
-    setup = GameSetup.random(game.players, game.setup_seed)
-    bots = [make_bot(spec) for spec in game.specs]
-    played = play_game(bots, list(range(game.players)), list(game.factions), setup)
+    rules = load_game(game.game)
+    deal = Deal(rules.setup(game.players, game.setup_seed), tuple(game.factions), game.setup_seed)
+    bots = [make_bot(spec, rules) for spec in game.specs]
+    played = play_game(rules, bots, list(range(game.players)), deal)
     return StoredGame(
         id=game.id, ordinal=game.ordinal, deal=game.deal, setup_seed=game.setup_seed, players=game.players,
-        setup=setup.to_dict(), bots=list(game.bots), specs=list(game.specs), factions=list(game.factions),
+        setup=rules.setup_to_data(deal.setup), bots=list(game.bots), specs=list(game.specs), factions=list(game.factions),
         scores=played.scores, moves=played.lines, final_state=played.final_state, n_moves=played.moves,
         seconds=round(played.seconds, 4),
     )

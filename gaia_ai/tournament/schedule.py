@@ -22,7 +22,8 @@ import random
 from dataclasses import dataclass
 
 from gaia_ai.bots.base import with_seed
-from gaia_ai.bots.play import all_seatings, draw_factions, rotations
+from gaia_ai.bots.play import all_seatings, rotations
+from gaia_ai.games.registry import load_game
 from gaia_ai.tournament.config import BotEntry, TournamentConfig
 
 
@@ -32,6 +33,7 @@ class ScheduledGame:
     carrying a seed derived from the game id where the bot takes one."""
 
     id: str
+    game: str
     ordinal: int
     deal: int
     players: int
@@ -62,12 +64,12 @@ def games_per_deal(config: TournamentConfig) -> int:
 
 
 def deal(config: TournamentConfig, number: int) -> tuple[str, tuple[str, ...]]:
-    """Setup seed and factions of deal ``number`` (depends on the master seed and the number only)."""
+    """Setup seed and roles (factions...) of deal ``number`` (depends on the master seed and the number only)."""
     setup_seed = f"t{config.seed}-d{number}"
     if config.factions is not None:
         return setup_seed, config.factions
     rng = random.Random(f"factions-{config.seed}-{number}")
-    return setup_seed, tuple(draw_factions(rng, config.players))
+    return setup_seed, load_game(config.game).draw_roles(rng, config.players)
 
 
 def game_id(setup_seed: str, factions: tuple[str, ...], seats: tuple[BotEntry, ...]) -> str:
@@ -95,7 +97,7 @@ def build_schedule(config: TournamentConfig) -> list[ScheduledGame]:
                 seats = tuple(table[i] for i in order)
                 gid = game_id(setup_seed, factions, seats)
                 specs = tuple(with_seed(b.spec, seat_seed(gid, s)) for s, b in enumerate(seats))
-                schedule.append(ScheduledGame(gid, len(schedule), number, config.players, setup_seed, factions,
+                schedule.append(ScheduledGame(gid, config.game, len(schedule), number, config.players, setup_seed, factions,
                                               tuple(b.name for b in seats), specs))
     assert len({g.id for g in schedule}) == len(schedule), "two scheduled games with the same content"
     return schedule

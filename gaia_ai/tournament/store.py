@@ -2,7 +2,8 @@
 
 Tables (schema version in ``PRAGMA user_version``):
 
-* ``tournament``: one row: name, fingerprint and JSON of the settings that define the games;
+* ``tournament``: one row: name, the game played (registry name), fingerprint and JSON of the settings
+  that define the games;
 * ``games``: one row per finished game: id, schedule ordinal and deal, setup seed, player count,
   setup (JSON, corpus ``setup`` layout), bot name and spec per seat, factions, final VP, the move
   log (JSON list of notation lines, ``init`` first), the final snapshot, moves (atomic commands)
@@ -23,17 +24,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
-from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.gamelog import ranks_of
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.api import ranks_of
+from gaia_ai.games.registry import DEFAULT_GAME
 
-SCHEMA_VERSION = 1
+# 2: the tournament row names its game. A version-1 file (gaia-ai 0.1, Gaia Project only) is read as a
+# Gaia Project tournament, and upgraded in place when a run writes to it.
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE tournament (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     name TEXT NOT NULL,
     fingerprint TEXT NOT NULL,
-    config TEXT NOT NULL
+    config TEXT NOT NULL,
+    game TEXT NOT NULL
 );
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
@@ -65,7 +70,7 @@ CREATE INDEX seats_bot ON seats(bot);
 """
 
 
-class StoreError(GaiaError, ValueError):
+class StoreError(ToolkitError, ValueError):
     """The database cannot be opened, is not a tournament database, or holds another tournament."""
 
 
@@ -125,8 +130,12 @@ class TournamentStore:
         if not tables and not readonly:
             with self._db:
                 self._db.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
-        elif version != SCHEMA_VERSION or not {"tournament", "games", "seats"} <= tables:
+            version = SCHEMA_VERSION
+        elif version not in (1, SCHEMA_VERSION) or not {"tournament", "games", "seats"} <= tables:
             raise StoreError(f"{self.path} is not a gaia-ai tournament database")
+        self._version = version
+        if version == 1 and not readonly:
+            self._upgrade_from_1()
         if not readonly:
             # a commit per game: a write-ahead log without a sync per commit makes one take ~0.5 ms
             # instead of ~20. A killed process still loses nothing committed; a power cut may lose
@@ -143,21 +152,43 @@ class TournamentStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _upgrade_from_1(self) -> None:
+        """Schema 1 -> 2: the file predates other games, so its tournament is Gaia Project's; its settings
+        gain ``game`` and their fingerprint is recomputed (the games themselves are unchanged)."""
+        from gaia_ai.tournament.config import fingerprint_of
+
+        with self._db:
+            self._db.execute(f"ALTER TABLE tournament ADD COLUMN game TEXT NOT NULL DEFAULT '{DEFAULT_GAME}'")
+            row = self._db.execute("SELECT config FROM tournament").fetchone()
+            if row is not None:
+                config = {**json.loads(row[0]), "game": DEFAULT_GAME}
+                self._db.execute("UPDATE tournament SET config = ?, fingerprint = ?",
+                                 (json.dumps(config, sort_keys=True), fingerprint_of(config)))
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._version = SCHEMA_VERSION
+
     # ---- the tournament --------------------------------------------------------------------------
     def tournament(self) -> dict[str, Any] | None:
-        """``{"name", "fingerprint", "config"}`` of the stored tournament, None before the first run."""
-        row = self._db.execute("SELECT name, fingerprint, config FROM tournament").fetchone()
+        """``{"name", "game", "fingerprint", "config"}`` of the stored tournament, None before the first run."""
+        game = "game" if self._version >= 2 else f"'{DEFAULT_GAME}'"
+        row = self._db.execute(f"SELECT name, fingerprint, config, {game} FROM tournament").fetchone()
         if row is None:
             return None
-        return {"name": row[0], "fingerprint": row[1], "config": json.loads(row[2])}
+        return {"name": row[0], "fingerprint": row[1], "config": json.loads(row[2]), "game": row[3]}
+
+    def game_name(self) -> str:
+        """The registry name of the game this tournament plays (Gaia Project before the first run)."""
+        stored = self.tournament()
+        return stored["game"] if stored is not None else DEFAULT_GAME
 
     def bind(self, name: str, fingerprint: str, content: dict[str, Any]) -> None:
         """Record the tournament on the first run; on a later run, refuse different settings."""
         stored = self.tournament()
         if stored is None:
             with self._db:
-                self._db.execute("INSERT INTO tournament VALUES (1, ?, ?, ?)",
-                                 (name, fingerprint, json.dumps(content, sort_keys=True)))
+                self._db.execute("INSERT INTO tournament VALUES (1, ?, ?, ?, ?)",
+                                 (name, fingerprint, json.dumps(content, sort_keys=True),
+                                  content.get("game", DEFAULT_GAME)))
             return
         if stored["fingerprint"] == fingerprint:
             return

@@ -69,6 +69,8 @@ def main(argv: list[str]) -> int:
     sample = choose(records)
     out = HERE / "corpus-sample.jsonl.gz"
     write_corpus(out, sample)
+    # the same sample ships in the package, for `gaia-ai bench engine` from an installed wheel
+    shutil.copyfile(out, HERE.parents[1] / "gaia_ai" / "games" / "gaia" / "data" / "corpus-sample.jsonl.gz")
     (HERE / "exports").mkdir(exist_ok=True)
     for export in sorted((src / "exports").glob("*.json")):
         shutil.copyfile(export, HERE / "exports" / export.name)

@@ -45,6 +45,7 @@ def _core_for(setup: GameSetup) -> Any:
         tech_at,
         int(setup.terraforming_federation[3:]) - 1,
         [setup.federation_supply.get(f"fed{i}", 0) for i in range(1, 7)],
+        setup.options.start_extra(FACTIONS),
     )
     core.hex_index = {label: i for i, label in enumerate(board.labels)}
     return core
@@ -91,6 +92,39 @@ class GaiaState:
 
     def final_scores(self) -> list[int] | None:
         return self._core.final_scores()
+
+    # ---- the game protocol (gaia_ai.games.api.State) ------------------------------------------------
+    @property
+    def game(self) -> Any:
+        from gaia_ai.games.gaia.game import GAME
+
+        return GAME
+
+    @property
+    def num_players(self) -> int:
+        return self.setup.num_players
+
+    def role(self, seat: int) -> str | None:
+        """The faction seat plays (None before it is chosen)."""
+        return self.faction(seat)
+
+    def key(self) -> bytes:
+        """The bytes of the C state: equal keys, equal positions."""
+        return bytes(gaia_rules.state_bytes(self._core))
+
+    def search_moves(self) -> list[tuple[int, list[Command]]]:
+        """The search moves of the player to move, each with its atomic commands (see search.py)."""
+        from gaia_ai.games.gaia.search import search_moves
+
+        return search_moves(self)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Gaia Project is a game of open information: every seat sees the whole position."""
+        return self.snapshot()
+
+    def determinize(self, seat: int, seed: int) -> GaiaState:
+        """Nothing is hidden: a copy."""
+        return self.copy()
 
     # ---- applying moves -----------------------------------------------------------------------------
     def player_of(self, prefix: str | None) -> int:

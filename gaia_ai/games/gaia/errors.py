@@ -1,22 +1,25 @@
 """Exception family of the Gaia Project package.
 
-Every error derives from :class:`GaiaError`; the input-validation ones are also
-``ValueError`` so callers that only know the standard library can still catch them.
+Every error derives from :class:`GaiaError`, itself a :class:`gaia_ai.errors.ToolkitError`; illegal moves
+and notation errors are also the toolkit's game-independent IllegalMoveError and NotationError, and the
+input-validation ones are ``ValueError`` so callers that only know the standard library can catch them.
 """
 
 from __future__ import annotations
 
+from gaia_ai import errors
 
-class GaiaError(Exception):
+
+class GaiaError(errors.ToolkitError):
     """Base class of every error raised by the Gaia Project package."""
 
 
-class NotationError(GaiaError, ValueError):
+class NotationError(GaiaError, errors.NotationError):
     """Raised when a move-notation line, command or hex label cannot be parsed
     (unknown command, missing or extra argument, bad number, unknown hex)."""
 
 
-class IllegalMoveError(GaiaError, ValueError):
+class IllegalMoveError(GaiaError, errors.IllegalMoveError):
     """Raised when a well-formed command is not legal in the current game state."""
 
 

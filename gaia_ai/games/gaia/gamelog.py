@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gaia_ai.games.api import ranks_of
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
@@ -122,11 +123,6 @@ def board_entries(board: Mapping[str, Sequence[Any]]) -> list[list[Any]]:
     """A snapshot's occupied board as corpus ``hx`` entries ``[label, planet, owner, building, guest,
     federations]``, sorted by label."""
     return [[label, *entry] for label, entry in sorted(board.items())]
-
-
-def ranks_of(vp: Sequence[int]) -> list[int]:
-    """Rank of each player, 1 = best; tied players share the better rank."""
-    return [1 + sum(other > v for other in vp) for v in vp]
 
 
 def _hx(before: Mapping[str, Any], after: Mapping[str, Any], planets: Mapping[str, str]) -> list[list[Any]]:

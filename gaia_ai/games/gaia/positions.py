@@ -5,6 +5,7 @@ package."""
 from __future__ import annotations
 
 import json
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError, StateError
+from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.games.gaia.structured import state_from_json
 
@@ -21,10 +23,15 @@ class PositionError(GaiaError, ValueError):
     """A position cannot be loaded (unknown game, bad move index) or has no decision to take."""
 
 
-def _replay(setup: GameSetup, lines: list[str]) -> GaiaState:
+def _replay(setup: GameSetup, lines: list[str], source: str = "") -> GaiaState:
+    """The position after lines; an illegal line is named by its moveHistory index (and source)."""
     state = GaiaState.new(setup)
-    for line in lines:
-        state.apply_line(line)
+    for i, line in enumerate(lines):
+        try:
+            state.apply_line(line)
+        except GaiaError as e:
+            where = f"{source}: " if source else ""
+            raise type(e)(f"{where}moveHistory[{i}] {line!r}: {e}") from None
     return state
 
 
@@ -34,7 +41,7 @@ def from_record(record: dict[str, Any], moves: int | None = None) -> GaiaState:
     if moves is not None and not 0 <= moves <= len(history):
         raise PositionError(f"move {moves} is out of range: game {record.get('id', '?')!r} has "
                             f"{len(history)} log lines")
-    setup = GameSetup.from_corpus({"setup": record["setup"], "seed": record["seed"], "nbPlayers": record["nbPlayers"]})
+    setup = GameSetup.from_corpus(record)
     return _replay(setup, history if moves is None else history[:moves])
 
 
@@ -42,23 +49,31 @@ def from_corpus(path: str | Path, game_id: str, moves: int) -> GaiaState:
     for record in read_corpus(path):
         if record.id == game_id:
             return from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
-                                "nbPlayers": record.num_players, "moveHistory": record.move_history}, moves)
+                                "nbPlayers": record.num_players, "options": record.options,
+                                "moveHistory": record.move_history}, moves)
     raise PositionError(f"no game {game_id!r} in {path}")
 
 
 def from_bgs(path: str | Path, allow_finished: bool = False) -> GaiaState:
-    """The position at the end of a boardgamers.space export (a finished game only if allowed)."""
-    export = load_export(path)
+    """The position at the end of a boardgamers.space export (a finished game only if allowed); path "-"
+    reads the export from standard input."""
+    if str(path) == "-":   # the export on standard input
+        try:
+            export = load_export(json.load(sys.stdin), "stdin")
+        except json.JSONDecodeError as e:
+            raise PositionError(f"standard input: not valid JSON: {e}") from None
+    else:
+        export = load_export(path)
     if export.ended and not allow_finished:
         raise PositionError(f"{path}: the game is finished; there is no move to suggest")
-    return _replay(export.setup, list(export.moves))
+    return _replay(export.setup, list(export.moves), Path(path).name if str(path) != "-" else "standard input")
 
 
 def from_state_file(path: str | Path) -> GaiaState:
     """The position of a structured state file: GaiaGameState in protobuf's JSON mapping (see
     gaia_ai.games.gaia.structured); StateError names the offending field."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = loads_bounded(Path(path).read_text(encoding="utf-8"), str(path), StateError)
     except json.JSONDecodeError as e:
         raise StateError(f"{path}: not JSON ({e})") from None
     except UnicodeDecodeError:

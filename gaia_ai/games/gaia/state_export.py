@@ -1,7 +1,7 @@
 """Export of the structured game state: a GaiaState as GaiaGameState JSON (protobuf's JSON mapping).
 
 Reads the engine's raw C state (GaiaState.raw_state()) and names everything as the .proto does
-(proto/gaia_ai/v1/gaia_state.proto); the name tables here map the engine's codes both ways and are
+(proto/gaia_ai/games/gaia/v1/gaia_state.proto); the name tables here map the engine's codes both ways and are
 shared with the importer (state_import.py).
 """
 

@@ -1,4 +1,4 @@
-"""The shape of the GaiaGameState message (proto/gaia_ai/v1/gaia_state.proto) in protobuf's JSON mapping.
+"""The shape of the GaiaGameState message (proto/gaia_ai/games/gaia/v1/gaia_state.proto) in protobuf's JSON mapping.
 
 `parse(data)` checks a JSON value against the message's fields (unknown fields, wrong types, unknown enum
 names, int32 range) and returns it normalised: every field present, at its proto3 default when omitted

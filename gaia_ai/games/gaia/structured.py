@@ -1,4 +1,4 @@
-"""The structured game state: message GaiaGameState (proto/gaia_ai/v1/gaia_state.proto) as JSON.
+"""The structured game state: message GaiaGameState (proto/gaia_ai/games/gaia/v1/gaia_state.proto) as JSON.
 
     data = state_to_json(state)      # protobuf's JSON mapping of the message (json.dumps-able)
     state = state_from_json(data)    # validated; StateError names the offending field

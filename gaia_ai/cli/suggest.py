@@ -1,0 +1,173 @@
+"""``gaia-ai suggest``: ranked move suggestions for the player to move, from the command line.
+
+The search runs here, or on a `gaia-ai serve` server with ``--server HOST:PORT``; both print the
+same table (or JSON) through Report and print_report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from gaia_ai.cli.common import add_game_argument, add_position_arguments, fail
+from gaia_ai.errors import GameOverError, ToolkitError
+from gaia_ai.games.registry import load_game
+
+
+def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "suggest",
+        help="rank the best moves for the player to move",
+        description="Search a position and print the best moves of the player to move, with their visits, "
+                    "value, win probability, expected final score and the line the search expects.",
+    )
+    add_game_argument(parser)
+    add_position_arguments(parser)
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--simulations", type=int, metavar="N", help="search budget in simulations (default 2000)")
+    budget.add_argument("--time-ms", type=int, metavar="T", help="search budget in milliseconds")
+    parser.add_argument("--threads", type=int, help="search threads (default 1)")
+    parser.add_argument("--top", type=int, default=5, metavar="K", help="suggestions to show (default 5)")
+    parser.add_argument("--seed", type=int, help="search seed: same seed and budget, same answer (default 0)")
+    parser.add_argument("--config", metavar="FILE",
+                        help="search settings (TOML of SearchConfig fields, see examples/search.toml) for a "
+                             "local search; the options above win over it")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    remote = parser.add_argument_group(
+        "remote search", "search on a `gaia-ai serve` server: the position is sent as given and the server "
+                         "judges it; on an error the status code and the server's message are printed")
+    remote.add_argument("--server", metavar="HOST:PORT", help="the server (or its load balancer)")
+    remote.add_argument("--token-file", metavar="FILE", help="file holding the server's bearer token")
+    remote.add_argument("--tls-ca", metavar="FILE", help="PEM CA certificate of the server's TLS certificate (TLS on)")
+    remote.add_argument("--timeout", type=float, metavar="S",
+                        help="deadline of the call in seconds (default: the time budget plus 60)")
+    parser.set_defaults(func=_suggest_handler)
+    return parser
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One printed suggestion. pv: the principal variation in notation, starting with the `own`
+    commands of the move itself."""
+
+    move: str
+    visits: int
+    value: float
+    win_probability: float
+    expected_score: float
+    pv: list[str]
+    own: int
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `gaia-ai suggest` prints, from a local search or a server's answer."""
+
+    position: str
+    player: int
+    faction: str | None
+    hints: list[Hint]
+    simulations: int
+    nodes: int
+    max_depth: int
+    elapsed: float
+    simulations_per_second: float
+
+
+def describe_position(round_: int, phase: str, player: int, factions: list[str | None]) -> str:
+    """The position in one line, as GaiaState's repr: round, phase, player to move, factions."""
+    names = ", ".join(f or f"p{p + 1}" for p, f in enumerate(factions))
+    return f"<GaiaState round {round_} phase {phase} to move p{player + 1} [{names}]>"
+
+
+def print_report(report: Report, as_json: bool) -> None:
+    """The table, or one JSON object (player, faction, suggestions, stats)."""
+    if as_json:
+        print(json.dumps({
+            "player": report.player,
+            "faction": report.faction,
+            "suggestions": [{
+                "move": h.move, "visits": h.visits, "value": round(h.value, 4),
+                "win_probability": round(h.win_probability, 4), "expected_score": round(h.expected_score, 2),
+                "pv": h.pv,
+            } for h in report.hints],
+            "stats": {
+                "simulations": report.simulations, "nodes": report.nodes,
+                "max_depth": report.max_depth, "elapsed": round(report.elapsed, 4),
+                "simulations_per_second": round(report.simulations_per_second, 1),
+            },
+        }))
+        return
+    print(f"{report.position}: suggestions for {report.faction}")
+    print(f"{'#':>2}  {'move':<44}{'visits':>8}{'value':>8}{'win %':>8}{'exp. VP':>9}  line")
+    for i, h in enumerate(report.hints, 1):
+        pv = " | ".join(h.pv[h.own:h.own + 5])
+        print(f"{i:>2}  {h.move:<44}{h.visits:>8}{h.value:>8.3f}{100 * h.win_probability:>7.1f}%"
+              f"{h.expected_score:>9.1f}  {pv}")
+    print(f"{report.simulations} simulations, {report.nodes} nodes, depth {report.max_depth}, "
+          f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)")
+
+
+def position_from_args(args: argparse.Namespace, allow_finished: bool = False) -> Any:
+    """The state named by the game's position options (for Gaia: --demo, --bgs, --state or
+    --corpus/--game-id/--move); allow_finished: accept a finished game."""
+    return load_game(args.game).position_from_args(args, allow_finished=allow_finished)
+
+
+def require_decision(state: Any) -> Any:
+    if state.is_terminal:
+        raise GameOverError("the game is over: there is no move to suggest")
+    return state
+
+
+DEFAULT_SIMULATIONS = 2000   # the budget when neither --simulations nor --time-ms (nor --config) sets one
+
+
+def budget_from_args(args: argparse.Namespace) -> tuple[int | None, int | None]:
+    """(simulations, time_ms) of --simulations / --time-ms (one at most), DEFAULT_SIMULATIONS if neither."""
+    if args.time_ms is not None:
+        return None, args.time_ms
+    return (args.simulations if args.simulations is not None else DEFAULT_SIMULATIONS), None
+
+
+def _config(args: argparse.Namespace) -> Any:
+    """The local search's SearchConfig: --config's file (or DEFAULT_SIMULATIONS), then the options."""
+    from gaia_ai.search import SearchConfig
+
+    overrides: dict[str, Any] = {}
+    if args.simulations is not None or args.time_ms is not None:
+        overrides["simulations"], overrides["time_ms"] = budget_from_args(args)
+    if args.threads is not None:
+        overrides["threads"] = args.threads
+    if args.seed is not None:
+        overrides["seed"] = args.seed
+    if args.config:
+        return SearchConfig.from_toml(args.config, **overrides)
+    return SearchConfig(**{"simulations": DEFAULT_SIMULATIONS, **overrides})
+
+
+def _suggest_handler(args: argparse.Namespace) -> int:
+    if args.server:
+        from gaia_ai.service.cli import suggest_remote  # grpc is loaded only for a remote search
+
+        return suggest_remote(args)
+    try:
+        game = load_game(args.game)
+        state = require_decision(position_from_args(args))
+        config = _config(args)
+        result = game.search(state, config, top_k=max(1, args.top))
+    except (ToolkitError, OSError, ValueError) as e:
+        return fail("suggest", e)
+    st = result.stats
+    print_report(Report(
+        position=game.describe(state),
+        player=result.player,
+        faction=state.role(result.player),
+        hints=[Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
+                    len(c.moves)) for c in result.candidates[: max(1, args.top)]],
+        simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,
+        simulations_per_second=st.simulations_per_second,
+    ), args.json)
+    return 0

@@ -1,0 +1,253 @@
+"""The protocol every game implements, so that everything above ``gaia_ai.games`` names no game.
+
+A game package (``gaia_ai/games/<game>/``) provides one :class:`Game` object, registered by name in
+``gaia_ai/games/registry.py``; its states follow :class:`State`. The layers above (bots, match,
+tournament, review, suggest, service, replay, bench) ask the registry (``load_game(name)``) and talk to
+these two protocols only. OpenSpiel's habit: the contract lives at the interface.
+
+    from gaia_ai.games import load_game
+    game = load_game("gaia-project")
+    state = game.new_game(game.deal(2, seed=7))
+    while not state.is_terminal:
+        state.apply(state.legal_moves()[0])
+    state.final_scores()
+
+Contracts (each game's conformance suite, tests/games/test_conformance.py, checks them):
+- ``legal_moves()`` lists the moves of the player to move in a fixed order for a given state; at least
+  one unless the game is over, none once it is.
+- ``apply(move)`` is all or nothing: an illegal move raises ``IllegalMoveError`` (gaia_ai.errors) naming
+  the move and the reason, and leaves the state unchanged. ``undo()`` takes back the last apply().
+- ``copy()`` is independent of the original (a move applied to one never shows in the other).
+- ``str(move)`` is the move in the game's notation and ``game.parse_move(str(move), state)`` gives it back.
+- ``search_moves()`` are what the search branches over; each expands to atomic moves that apply in turn.
+- ``observation(seat)`` is everything ``seat`` can see; ``determinize(seat, seed)`` replaces what the
+  seat cannot see by a sample consistent with it and leaves ``observation(seat)`` unchanged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from gaia_ai.errors import UnsupportedError
+
+
+@runtime_checkable
+class Move(Protocol):
+    """A move value: immutable, hashable, and ``str(move)`` is its notation."""
+
+    def __str__(self) -> str: ...
+
+
+@runtime_checkable
+class State(Protocol):
+    """A position of a game: mutable, cheap to copy."""
+
+    @property
+    def game(self) -> Game:
+        """The game this state belongs to."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def current_player(self) -> int:
+        """Seat (0-based) whose decision it is; -1 once the game is over."""
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    def legal_moves(self) -> list[Any]:
+        """The atomic moves of the player to move, in a fixed order; [] once the game is over."""
+
+    def apply(self, move: Any) -> None:
+        """Apply a move (a move value or its notation); all or nothing, IllegalMoveError saying why."""
+
+    def undo(self) -> None:
+        """Take back the last apply()."""
+
+    def copy(self) -> State: ...
+
+    def final_scores(self) -> list[int] | None:
+        """Each seat's final score once the game is over, else None."""
+
+    def role(self, seat: int) -> str | None:
+        """What the seat plays (a faction, a corporation), or None before it is chosen."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data, in the shape of the game's corpus snapshots."""
+
+    def key(self) -> bytes:
+        """The position's identity: equal keys, equal positions (the bytes of the C state)."""
+
+    def search_moves(self) -> list[tuple[int, list[Any]]]:
+        """The moves the search branches over, each with the atomic moves it stands for."""
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` can see, as plain data (equal observations, same knowledge)."""
+
+    def determinize(self, seat: int, seed: int) -> State:
+        """A copy where what ``seat`` cannot see is replaced by a sample consistent with what it can."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A fair starting point for bots: a game setup (map, tiles, decks: the game's own value, built from
+    a seed) and the role each seat plays (factions, corporations; empty when the game deals none)."""
+
+    setup: Any
+    roles: tuple[str, ...] = ()
+    seed: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a front end shows about a game before it has a state."""
+
+    name: str                       # the registry name: "gaia-project"
+    title: str                      # "Gaia Project"
+    player_counts: tuple[int, ...]  # the table sizes the rules allow
+    role_name: str = "role"         # what a seat plays: "faction", "corporation"
+    hidden_information: bool = False
+    options: dict[str, str] = field(default_factory=dict)   # the variants the engine models
+
+
+class Game(ABC):
+    """A game behind the toolkit: rules, notation and the game-specific plug-ins the generic layers use.
+
+    A plug-in a game does not offer (yet) raises UnsupportedError naming the game and the tool, so a
+    command says so at once instead of failing later."""
+
+    info: GameInfo
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    # ---- rules -------------------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, seed: int | str) -> Any:
+        """A seeded setup for `players` seats (map, tiles, decks: the game's own value)."""
+
+    def roles(self) -> tuple[str, ...]:
+        """Everything a seat can play (factions, corporations); () when seats play no role."""
+        return ()
+
+    def draw_roles(self, rng: random.Random, players: int) -> tuple[str, ...]:
+        """A fair draw of one role per seat; () when the game deals roles itself."""
+        return ()
+
+    def check_roles(self, roles: Sequence[str]) -> None:
+        """ValueError naming the role at fault unless these roles can sit at one table."""
+        if roles:
+            raise ValueError(f"{self.info.title} deals no roles, but {', '.join(roles)} were given")
+
+    def deal(self, players: int, seed: int | str) -> Deal:
+        """A setup and a fair draw of roles for `players` seats, from the seed alone (same seed, same deal)."""
+        return Deal(self.setup(players, seed), self.draw_roles(random.Random(f"roles-{seed}"), players), str(seed))
+
+    @abstractmethod
+    def new_game(self, deal: Deal) -> State:
+        """The starting state of a deal, its roles already taken by the seats (for bots and matches)."""
+
+    @abstractmethod
+    def parse_move(self, text: str, state: State | None = None) -> Any:
+        """The move a notation string names (NotationError otherwise)."""
+
+    def format_move(self, move: Any) -> str:
+        return str(move)
+
+    def setup_to_data(self, setup: Any) -> dict[str, Any]:
+        """A setup as plain JSON data (stored with tournament games)."""
+        raise UnsupportedError(f"{self.info.title}: setups cannot be stored yet")
+
+    def setup_from_data(self, data: dict[str, Any]) -> Any:
+        """The inverse of setup_to_data."""
+        raise UnsupportedError(f"{self.info.title}: setups cannot be stored yet")
+
+    def check_players(self, players: int) -> None:
+        if players not in self.info.player_counts:
+            counts = [str(n) for n in self.info.player_counts]
+            allowed = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+            raise ValueError(f"{self.info.title} is played by {allowed} players, not {players}")
+
+    # ---- plug-ins of the generic layers (imported lazily by each game) -------------------------------
+    @abstractmethod
+    def searcher(self, config: Any) -> Any:
+        """An object with ``search(state, *, cancel=None, top_k=None) -> SearchResult`` (see
+        gaia_ai.search.result) that keeps its tree between consecutive decisions of one game."""
+
+    def search(self, state: State, config: Any, **kwargs: Any) -> Any:
+        """One search of state's decision in a fresh tree."""
+        return self.searcher(config).search(state, **kwargs)
+
+    def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
+        """The game's own bot of that name (e.g. greedy over its evaluation), or None if it has none."""
+        return None
+
+    def bot_names(self) -> tuple[str, ...]:
+        """The names of the game's own bots (for error messages)."""
+        return ()
+
+    def recorder(self, deal: Deal) -> Any:
+        """A move log over a new game of the deal (``new_game(deal)``, the role picks logged):
+        ``state`` the game, ``apply(move)`` plays and records, ``lines`` the notation lines, ``commands``
+        the count of atomic moves played, ``close()`` ends the line in progress."""
+        raise UnsupportedError(f"{self.info.title}: no game log recorder yet")
+
+    def record(self, deal: Deal, lines: Sequence[str], scores: Sequence[int], game_id: str, *,
+               final_board: Any = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A played game as a record of the game's corpus format (what its replay judges); final_board:
+        the board it ended with, checked by the replay; extra: keys added to the record."""
+        raise UnsupportedError(f"{self.info.title}: no game record format yet")
+
+    def load_played_game(self, path: str, game_id: str | None = None) -> Any:
+        """A played game to review, from a file (or a game of a corpus file, by id): an object with
+        ``game_id``, ``lines`` (its log) and ``players()`` (gaia_ai.review.model.Player per seat)."""
+        raise UnsupportedError(f"{self.info.title}: no game review yet")
+
+    def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
+                    progress: Any = None) -> Any:
+        """The review (gaia_ai.review.model.Review) of `players`' decisions in log lines lines[0]..lines[1]-1."""
+        raise UnsupportedError(f"{self.info.title}: no game review yet")
+
+    def service_adapter(self) -> Any:
+        """The service's adapter (decode a posted position, suggest, validate), or None."""
+        return None
+
+    # ---- command-line hooks -------------------------------------------------------------------------
+    def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """Options that name a position of this game (suggest, export-state); none by default."""
+
+    def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> State:
+        """The position named by this game's options of add_position_arguments."""
+        raise UnsupportedError(f"{self.info.title}: no command-line positions yet")
+
+    def request_position(self, args: argparse.Namespace) -> Any:
+        """The position named by the options, as the service's Position message (sent unchecked)."""
+        raise UnsupportedError(f"{self.info.title}: no service positions yet")
+
+    def describe(self, state: State) -> str:
+        """One line about a position: round or generation, whose decision, the roles."""
+        return repr(state)
+
+    def structured_state(self, state: State, all_fields: bool = False) -> dict[str, Any]:
+        """The state as the game's structured JSON (its proto message in protobuf's JSON mapping)."""
+        raise UnsupportedError(f"{self.info.title}: no structured state yet")
+
+    def replay(self, args: argparse.Namespace) -> int:
+        """``gaia-ai replay --game NAME PATH``: judge the rules engine on recorded games; exit status."""
+        raise UnsupportedError(f"{self.info.title}: no replay judge yet")
+
+    def bench(self, args: argparse.Namespace) -> int:
+        """``gaia-ai bench engine --game NAME``: the rules core's speed figures; exit status."""
+        raise UnsupportedError(f"{self.info.title}: no engine bench yet")
+
+
+def ranks_of(scores: Sequence[float]) -> list[int]:
+    """Rank of each seat, 1 = best; tied seats share the better rank."""
+    return [1 + sum(other > v for other in scores) for v in scores]

@@ -1,0 +1,200 @@
+"""Gaia Project behind the toolkit's game protocol (gaia_ai.games.api): the object the registry returns
+for "gaia-project". Everything Gaia-specific that the generic layers need (deals, bots, search, the
+service adapter, command-line positions, replay, bench) is reached from here, imported on first use."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gaia_ai.games.api import Deal, Game, GameInfo
+from gaia_ai.games.gaia.errors import GaiaError, SetupError
+
+# the rules core (and what imports it) is loaded on first use: naming the game costs nothing
+
+
+def factions() -> tuple[str, ...]:
+    """The 14 factions in the core's order: pairs sharing a home planet."""
+    from gaia_ai.games.gaia.engine import FACTIONS
+
+    return FACTIONS
+
+
+def home(faction: str) -> int:
+    """The home planet (index) of a faction: factions come in pairs sharing one."""
+    return factions().index(faction) // 2
+
+
+def draw_factions(rng: random.Random, players: int) -> list[str]:
+    """Distinct factions with distinct home planets."""
+    names = factions()
+    chosen: list[str] = []
+    for faction in rng.sample(names, len(names)):
+        if all(home(faction) != home(f) for f in chosen):
+            chosen.append(faction)
+        if len(chosen) == players:
+            return chosen
+    raise AssertionError("unreachable: 7 home planets for at most 4 players")
+
+
+def check_factions(chosen: Sequence[str]) -> None:
+    """SetupError unless the factions exist and have distinct home planets."""
+    for faction in chosen:
+        if faction not in factions():
+            raise SetupError(f"unknown faction {faction!r} (one of {', '.join(factions())})")
+    homes = [home(f) for f in chosen]
+    if len(set(homes)) != len(homes):
+        raise SetupError(f"factions {', '.join(chosen)}: two have the same home planet")
+
+
+class GaiaGame(Game):
+    info = GameInfo(
+        name="gaia-project",
+        title="Gaia Project",
+        player_counts=(2, 3, 4),
+        role_name="faction",
+        hidden_information=False,
+        options={"layout": "standard", "factionVariant": "standard"},
+    )
+
+    # ---- rules -------------------------------------------------------------------------------------
+    def setup(self, players: int, seed: int | str) -> Any:
+        """A random map, tile and booster draw for `players` (a GameSetup), from the seed."""
+        from gaia_ai.games.gaia.setup import GameSetup
+
+        self.check_players(players)
+        return GameSetup.random(players, str(seed))
+
+    def roles(self) -> tuple[str, ...]:
+        return factions()
+
+    def draw_roles(self, rng: random.Random, players: int) -> tuple[str, ...]:
+        return tuple(draw_factions(rng, players))
+
+    def check_roles(self, roles: Sequence[str]) -> None:
+        check_factions(roles)
+
+    def new_game(self, deal: Deal) -> Any:
+        return self.recorder(deal).state
+
+    def parse_move(self, text: str, state: Any = None) -> Any:
+        from gaia_ai.games.gaia.notation import Command
+
+        return Command.parse(text)
+
+    def setup_to_data(self, setup: Any) -> dict[str, Any]:
+        return setup.to_dict()
+
+    def setup_from_data(self, data: dict[str, Any]) -> Any:
+        from gaia_ai.games.gaia.setup import GameSetup
+
+        return GameSetup.from_dict(data)
+
+    def recorder(self, deal: Deal) -> Any:
+        """A LogRecorder over a new game of the deal, the faction picks already played and logged."""
+        from gaia_ai.games.gaia.engine import GaiaState
+        from gaia_ai.games.gaia.gamelog import LogRecorder
+
+        log = LogRecorder(GaiaState.new(deal.setup))
+        for faction in deal.roles:
+            log.apply(f"faction {faction}")
+        return log
+
+    def record(self, deal: Deal, lines: Sequence[str], scores: Sequence[int], game_id: str,
+               final_board: Any = None, extra: Any = None) -> dict[str, Any]:
+        from gaia_ai.games.gaia.gamelog import corpus_record
+
+        return corpus_record(game_id, deal.setup, lines, final_vp=scores, final_board=final_board, extra=extra)
+
+    # ---- search and bots ----------------------------------------------------------------------------
+    def searcher(self, config: Any) -> Any:
+        from gaia_ai.games.gaia.search import GaiaSearcher
+
+        return GaiaSearcher(config)
+
+    def search(self, state: Any, config: Any, **kwargs: Any) -> Any:
+        from gaia_ai.games.gaia.search import search_gaia
+
+        return search_gaia(state, config, **kwargs)
+
+    def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
+        if name == "greedy":
+            from gaia_ai.games.gaia.bots import GreedyBot
+
+            return GreedyBot()
+        return None
+
+    def bot_names(self) -> tuple[str, ...]:
+        return ("greedy",)
+
+    def load_played_game(self, path: str, game_id: str | None = None) -> Any:
+        from gaia_ai.games.gaia.review_game import load_game
+
+        return load_game(path, game_id)
+
+    def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
+                    progress: Any = None) -> Any:
+        from gaia_ai.games.gaia.review import review_game
+
+        return review_game(played, players, config, lines, progress)
+
+    def service_adapter(self) -> Any:
+        from gaia_ai.games.gaia.service import GaiaAdapter
+
+        return GaiaAdapter()
+
+    # ---- command line -------------------------------------------------------------------------------
+    def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--bgs", metavar="FILE",
+                           help="Gaia: a boardgamers.space game export (JSON) of a game in progress")
+        group.add_argument("--corpus", metavar="FILE",
+                           help="a corpus file (gzip JSONL); with --game-id and --move")
+        group.add_argument("--demo", action="store_true", help="Gaia: the position shipped with the package")
+        group.add_argument("--state", metavar="FILE",
+                           help="Gaia: a structured game state (GaiaGameState JSON, e.g. from "
+                                "'gaia-ai export-state')")
+
+    def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
+        """The GaiaState named by --demo, --bgs, --state or --corpus/--game-id/--move."""
+        from gaia_ai.games.gaia import positions
+
+        if getattr(args, "demo", False):
+            return positions.demo()
+        if getattr(args, "bgs", None):
+            return positions.from_bgs(args.bgs, allow_finished=allow_finished)
+        if getattr(args, "state", None):
+            return positions.from_state_file(args.state)
+        if getattr(args, "corpus", None):
+            if args.game_id is None or args.move is None:
+                raise GaiaError("--corpus needs --game-id ID and --move K")
+            return positions.from_corpus(args.corpus, args.game_id, args.move)
+        raise GaiaError("no position given: one of --demo, --bgs FILE, --state FILE, --corpus FILE")
+
+    def request_position(self, args: argparse.Namespace) -> Any:
+        from gaia_ai.games.gaia.service import position_from_args
+
+        return position_from_args(args)
+
+    def describe(self, state: Any) -> str:
+        return repr(state)
+
+    def structured_state(self, state: Any, all_fields: bool = False) -> dict[str, Any]:
+        from gaia_ai.games.gaia.structured import state_to_json
+
+        return state_to_json(state, all_fields=all_fields)
+
+    def replay(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.gaia.replay import run_replay_cli
+
+        return run_replay_cli(args.path, limit=args.limit, as_json=args.as_json)
+
+    def bench(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.gaia.bench import run_bench_cli
+
+        return run_bench_cli(players=args.players, seconds=args.seconds, repeats=args.repeats, seed=args.seed,
+                             as_json=args.as_json, corpus=args.corpus)
+
+
+GAME = GaiaGame()

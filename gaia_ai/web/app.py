@@ -1,0 +1,324 @@
+"""The local web page of `gaia-ai web`: a Flask app over the same search as `gaia-ai suggest`.
+
+Why Flask: a small, synchronous, long-maintained framework (Pallets) whose request model fits a search
+that runs in a thread and is cancelled through a CancelToken; the page is one static HTML file with
+plain JavaScript, so there is no JavaScript toolchain to build.
+
+JSON API (all on 127.0.0.1 by default):
+  POST /api/position {"text", "name"}           -> {"id", "kind", "summary", "to_move", "svg"} or 400 {"error"}
+  POST /api/search {"position", "budget_ms" | "simulations", "threads", "top", "seed"} -> {"job"}
+  GET  /api/search/<job>                        -> {"status", "elapsed", "progress", "hints"?, "stats"?, "error"?}
+  POST /api/search/<job>/cancel                 -> the job's status
+  GET  /api/search/<job>/board?hint=I&step=K    -> SVG: the board before step K of hint I's line, that step drawn
+  GET  /api/position/<id>/board                 -> SVG of the position
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+
+from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.errors import GaiaError
+from gaia_ai.games.gaia.notation import ENDTURN, Command
+from gaia_ai.games.gaia.pasted import Pasted, PastedError, position_from_text
+from gaia_ai.games.gaia.render import render_board
+from gaia_ai.games.gaia.words import describe_line, player_name
+
+MAX_UPLOAD_BYTES = 8 << 20        # an export of a long 4-player game is ~2 MB
+MAX_TIME_MS = 10 * 60 * 1000      # the page's longest search
+MAX_SIMULATIONS = 1_000_000
+MAX_JOBS = 64                     # finished searches kept for their boards; the oldest go first
+
+
+@dataclass
+class Job:
+    """One search: running in a thread until done, cancelled or failed."""
+
+    state: GaiaState
+    budget_ms: int | None
+    simulations: int | None
+    started: float = field(default_factory=time.monotonic)
+    status: str = "running"
+    hints: list[dict[str, Any]] = field(default_factory=list)
+    lines: list[tuple[list[Command], list[int]]] = field(default_factory=list)   # each hint's PV and players
+    stats: dict[str, Any] = field(default_factory=dict)
+    error: str = ""
+    finished: float | None = None
+    cancel: Any = None
+
+    def view(self) -> dict[str, Any]:
+        elapsed = (self.finished or time.monotonic()) - self.started
+        progress = min(1.0, elapsed * 1000 / self.budget_ms) if self.budget_ms else None
+        out: dict[str, Any] = {"status": self.status, "elapsed": round(elapsed, 2),
+                               "progress": 1.0 if self.status != "running" else progress}
+        if self.status in ("done", "cancelled"):
+            out |= {"hints": self.hints, "stats": self.stats}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+class WebApp:
+    """The state behind the page: pasted positions and searches, by id. server: "HOST:PORT" of a
+    `gaia-ai serve` to search on instead of this process (its token and TLS CA in client_options)."""
+
+    def __init__(self, server: str | None = None, client_options: dict[str, Any] | None = None) -> None:
+        self.server = server
+        self.client_options = client_options or {}
+        self.positions: dict[str, Pasted] = {}
+        self.jobs: dict[str, Job] = {}
+        self.lock = threading.Lock()
+
+    # ---- searches ----------------------------------------------------------------------------------
+    def start(self, pasted: Pasted, budget_ms: int | None, simulations: int | None, threads: int, top: int,
+              seed: int) -> str:
+        job = Job(pasted.state.copy(), budget_ms, simulations)
+        job_id = uuid.uuid4().hex[:12]
+        with self.lock:
+            self._forget_old()
+            self.jobs[job_id] = job
+        target = self._remote if self.server else self._local
+        threading.Thread(target=target, args=(job, pasted, threads, top, seed), daemon=True,
+                         name=f"gaia-ai-web-{job_id}").start()
+        return job_id
+
+    def _forget_old(self) -> None:
+        done = [k for k, j in self.jobs.items() if j.status != "running"]
+        for k in done[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
+            del self.jobs[k]
+
+    def _local(self, job: Job, pasted: Pasted, threads: int, top: int, seed: int) -> None:
+        from gaia_ai._core.mcts import CancelToken
+        from gaia_ai.search import SearchConfig
+        from gaia_ai.search.gaia import search_gaia
+
+        job.cancel = CancelToken()
+        try:
+            config = SearchConfig(simulations=job.simulations, time_ms=job.budget_ms, threads=threads, seed=seed)
+            result = search_gaia(job.state, config, cancel=job.cancel, top_k=top)
+        except (GaiaError, ValueError, RuntimeError) as e:
+            self._fail(job, str(e))
+            return
+        st = result.stats
+        lines = [(list(c.pv), list(c.pv_players)) for c in result.candidates[:top]]
+        rows = [(c.line, c.visits, c.value, c.win_probability, c.expected_score, len(c.moves))
+                for c in result.candidates[:top]]
+        self._finish(job, rows, lines, {"simulations": st.simulations, "nodes": st.nodes,
+                                        "seconds": round(st.elapsed, 2), "budget_capped": False},
+                     cancelled=bool(job.cancel.cancelled))
+
+    def _remote(self, job: Job, pasted: Pasted, threads: int, top: int, seed: int) -> None:
+        import json
+
+        from google.protobuf import json_format
+
+        from gaia_ai.service.client import (
+            ServiceError,
+            SuggestClient,
+            position_from_bgs,
+            position_from_record,
+        )
+        from gaia_ai.v1 import suggest_pb2 as pb
+        from gaia_ai.v1.gaia_state_pb2 import GaiaGameState
+
+        # the position is sent as pasted, so the server judges what the user gave
+        if pasted.kind == "boardgamers.space export":
+            position = position_from_bgs(json.dumps(pasted.data))
+        elif pasted.kind == "game log":
+            position = position_from_record(pasted.data)
+        else:
+            position = pb.Position(gaia_state=json_format.ParseDict(pasted.data, GaiaGameState()))
+        client = SuggestClient(self.server or "", **self.client_options)
+        job.cancel = client   # closing the channel cancels the call in flight
+        try:
+            reply = client.suggest(position, simulations=job.simulations, time_ms=job.budget_ms, threads=threads,
+                                   top_k=top, seed=seed,
+                                   timeout=None if job.budget_ms is None else job.budget_ms / 1000 + 60)
+        except (ServiceError, ValueError) as e:
+            if job.status == "cancelled":
+                self._finish(job, [], [], {}, cancelled=True)
+            else:
+                self._fail(job, f"{getattr(getattr(e, 'code', None), 'name', 'error')}: {getattr(e, 'details', e)}")
+            return
+        finally:
+            client.close()
+        lines = [([Command(c.name, tuple(c.args)) for c in s.pv], [c.player for c in s.pv])
+                 for s in reply.suggestions]
+        rows = [(s.move, s.visits, s.value, s.win_probability, s.expected_score, len(s.commands))
+                for s in reply.suggestions]
+        st = reply.stats
+        applied = reply.budget
+        capped = ((job.simulations is not None and applied.simulations and applied.simulations < job.simulations)
+                  or (job.budget_ms is not None and applied.time_ms and applied.time_ms < job.budget_ms))
+        self._finish(job, rows, lines, {"simulations": st.simulations, "nodes": st.nodes,
+                                        "seconds": round(st.elapsed_seconds, 2), "budget_capped": bool(capped)},
+                     cancelled=False)
+
+    def _finish(self, job: Job, rows: list[tuple[Any, ...]], lines: list[tuple[list[Command], list[int]]],
+                stats: dict[str, Any], cancelled: bool) -> None:
+        hints = []
+        for rank, ((move, visits, value, win, exp_vp, own), (pv, players)) in enumerate(zip(rows, lines, strict=True)):
+            steps = describe_line(job.state, pv, players)
+            hints.append({
+                "rank": rank + 1, "move": move, "visits": visits, "value": _num(value), "win_probability": _num(win),
+                "expected_score": _num(exp_vp), "own": own,
+                "words": [s.words for s in steps[:own] if s.notation != str(ENDTURN)],
+                "line": [s.to_dict() for s in steps],
+            })
+        job.hints, job.lines, job.stats = hints, lines, stats
+        job.finished = time.monotonic()
+        job.status = "cancelled" if cancelled else "done"
+
+    def _fail(self, job: Job, message: str) -> None:
+        job.error = message
+        job.finished = time.monotonic()
+        job.status = "error"
+
+    def cancel(self, job: Job) -> None:
+        if job.status != "running" or job.cancel is None:
+            return
+        if self.server:
+            job.status = "cancelled"
+            job.cancel.close()
+        else:
+            job.cancel.cancel()
+
+    def board(self, job: Job, hint: int, step: int) -> bytes:
+        """SVG of the position before step `step` of hint `hint`'s line, with that step drawn."""
+        pv, players = job.lines[hint]
+        state = job.state.copy()
+        step = max(0, min(step, len(pv)))
+        for command, player in zip(pv[:step], players[:step], strict=False):
+            state.apply(command, player)
+        if step < len(pv):
+            player = players[step]
+            move = [pv[step]]
+            title = f"Step {step + 1} of {len(pv)}: {player_name(state, player)} plays {pv[step]}"
+            return render_board(state, fmt="svg", move=move, player=player, title=title)
+        return render_board(state, fmt="svg", title=f"After the {len(pv)} steps of the line")
+
+
+def _num(x: float) -> float | None:
+    return None if math.isnan(x) else round(float(x), 4)   # NaN (a move without visits) -> null
+
+
+def create_app(server: str | None = None, client_options: dict[str, Any] | None = None) -> Flask:
+    """The Flask app of the page; server: search on a `gaia-ai serve` at HOST:PORT instead of here."""
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
+    web = WebApp(server, client_options)
+    app.extensions["gaia_ai_web"] = web
+
+    @app.get("/")
+    def index() -> Response:
+        html = resources.files("gaia_ai.web").joinpath("static/index.html").read_text("utf-8")
+        return Response(html.replace("{{SEARCH_WHERE}}", f"on the server {server}" if server else "on this computer"),
+                        mimetype="text/html")
+
+    @app.post("/api/position")
+    def position() -> Any:
+        body = request.get_json(silent=True) or {}
+        text, name = body.get("text"), str(body.get("name") or "the pasted text")
+        if not isinstance(text, str):
+            return _error("send {\"text\": ...}: the export, log or structured state as text")
+        try:
+            pasted = position_from_text(text, name)
+        except PastedError as e:
+            return _error(str(e))
+        state = pasted.state
+        pid = uuid.uuid4().hex[:12]
+        with web.lock:
+            web.positions[pid] = pasted
+        n = state.setup.num_players
+        summary = (f"{pasted.kind}: {n} players ({', '.join(player_name(state, p) for p in range(n))}), "
+                   f"round {state.round}")
+        to_move = None if state.is_terminal else player_name(state, state.current_player)
+        return jsonify({"id": pid, "kind": pasted.kind, "summary": summary, "to_move": to_move,
+                        "svg": render_board(state, fmt="svg").decode("utf-8")})
+
+    @app.get("/api/position/<pid>/board")
+    def position_board(pid: str) -> Any:
+        pasted = web.positions.get(pid)
+        if pasted is None:
+            return _error(f"no position {pid!r}", 404)
+        return Response(render_board(pasted.state, fmt="svg"), mimetype="image/svg+xml")
+
+    @app.post("/api/search")
+    def search() -> Any:
+        body = request.get_json(silent=True) or {}
+        pasted = web.positions.get(str(body.get("position")))
+        if pasted is None:
+            return _error("no such position: paste one first", 404)
+        if pasted.state.is_terminal:
+            return _error("the game is over: there is no move to suggest")
+        try:
+            budget_ms = _int(body, "budget_ms", 1, MAX_TIME_MS)
+            simulations = _int(body, "simulations", 1, MAX_SIMULATIONS)
+            threads = _int(body, "threads", 1, 64) or 1
+            top = _int(body, "top", 1, 20) or 5
+            seed = _int(body, "seed", 0, 2**31 - 1) or 0
+        except ValueError as e:
+            return _error(str(e))
+        if (budget_ms is None) == (simulations is None):
+            return _error("give one budget: budget_ms (a time) or simulations")
+        return jsonify({"job": web.start(pasted, budget_ms, simulations, threads, top, seed)})
+
+    @app.get("/api/search/<job_id>")
+    def status(job_id: str) -> Any:
+        job = web.jobs.get(job_id)
+        return _error(f"no search {job_id!r}", 404) if job is None else jsonify(job.view())
+
+    @app.post("/api/search/<job_id>/cancel")
+    def cancel(job_id: str) -> Any:
+        job = web.jobs.get(job_id)
+        if job is None:
+            return _error(f"no search {job_id!r}", 404)
+        web.cancel(job)
+        return jsonify(job.view())
+
+    @app.get("/api/search/<job_id>/board")
+    def board(job_id: str) -> Any:
+        job = web.jobs.get(job_id)
+        if job is None or job.status not in ("done", "cancelled"):
+            return _error(f"no finished search {job_id!r}", 404)
+        try:
+            hint = int(request.args.get("hint", "0"))
+            step = int(request.args.get("step", "0"))
+            if not 0 <= hint < len(job.lines):
+                raise ValueError(f"hint {hint} is not between 0 and {len(job.lines) - 1}")
+        except ValueError as e:
+            return _error(str(e))
+        return Response(web.board(job, hint, step), mimetype="image/svg+xml")
+
+    @app.errorhandler(413)
+    def too_large(_: Any) -> Any:
+        return _error(f"the file is larger than {MAX_UPLOAD_BYTES >> 20} MB", 413)
+
+    return app
+
+
+def _int(body: dict[str, Any], key: str, lo: int, hi: int) -> int | None:
+    value = body.get(key)
+    if value is None or value == "":
+        return None
+    try:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise TypeError
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{key} must be a whole number, got {value!r}") from None
+    if not lo <= number <= hi:
+        raise ValueError(f"{key} must be between {lo} and {hi}, got {number}")
+    return number
+
+
+def _error(message: str, status: int = 400) -> Any:
+    return jsonify({"error": message}), status

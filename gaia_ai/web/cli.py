@@ -1,0 +1,67 @@
+"""`gaia-ai web`: serve the hint page on this computer (http://127.0.0.1:8000 by default)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from gaia_ai.argtypes import port
+
+
+def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "web",
+        help="a local web page: paste a game, see the board and the hints in words",
+        description="Serve a web page on this computer: paste or drop a boardgamers.space export, a game log or a "
+                    "structured state; see the board, the ranked hints in words with win probability and expected "
+                    "VP, and step through the line the search expects on the board. The search runs here, or on "
+                    "a `gaia-ai serve` server with --server. The notation: docs/notation.md.",
+    )
+    parser.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this computer only)")
+    parser.add_argument("--server", metavar="HOST:PORT", help="search on this `gaia-ai serve` server")
+    parser.add_argument("--token-file", metavar="FILE", help="file holding the server's bearer token")
+    parser.add_argument("--tls-ca", metavar="FILE", help="PEM CA certificate of the server's TLS certificate")
+    parser.set_defaults(func=_web_handler)
+    return parser
+
+
+def make_server(host: str, port: int, server: str | None = None, client_options: dict[str, Any] | None = None) -> Any:
+    """A threaded WSGI server of the page, bound (port 0: a free one, see .server_port); OSError
+    when the address cannot be used."""
+    from werkzeug.serving import make_server as werkzeug_server
+
+    from gaia_ai.web.app import create_app
+
+    return werkzeug_server(host, port, create_app(server, client_options), threaded=True)
+
+
+def _web_handler(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = {}
+    try:
+        if args.token_file:
+            from gaia_ai.service.auth import read_token
+
+            options["token"] = read_token(args.token_file)
+        if args.tls_ca:
+            with open(args.tls_ca, "rb") as f:
+                options["tls_ca"] = f.read()
+    except (OSError, ValueError) as e:
+        print(f"gaia-ai web: {e}", file=sys.stderr)
+        return 2
+    try:
+        httpd = make_server(args.host, args.port, args.server, options)
+    except OSError as e:
+        print(f"gaia-ai web: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    where = f"searching on {args.server}" if args.server else "searching on this computer"
+    print(f"gaia-ai web: open http://{args.host}:{httpd.server_port}/ ({where}); Ctrl-C stops it", flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+    return 0
