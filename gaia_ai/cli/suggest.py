@@ -166,7 +166,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         player=result.player,
         faction=state.role(result.player),
         hints=[Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
-                    len(c.moves)) for c in result.candidates[: max(1, args.top)]],
+                    len(c.turn or c.moves)) for c in result.candidates[: max(1, args.top)]],
         simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,
         simulations_per_second=st.simulations_per_second,
     ), args.json)
