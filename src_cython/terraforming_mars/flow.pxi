@@ -176,6 +176,9 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
 cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     """Resolve a queued decision the engine does not ask (one outcome); 1 if it did."""
     cdef int p = e.player
+    if e.kind == PK_LOSE:
+        s.pl[p].res[e.a] = s.pl[p].res[e.a] - e.b if s.pl[p].res[e.a] > e.b else 0
+        return 1
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
         s.cres[CARD_OLYMPUS] += 1
         return 1
@@ -403,7 +406,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         else:
             return fail(s, E_PLAYER)
     elif e.kind == PK_ROBOT:
-        if k != K_CARD or a >= NCARD or not robot_target_ok(s, p, a):
+        if k != K_CARD or not robot_target_ok(s, p, a):
             return fail(s, E_CARD)
         pop_front(s)
         robot_copy(s, p, a)
