@@ -493,14 +493,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     if d.add_here:
         s.cres[c] += d.add_here
     if d.draw and d.keep:
-        pl.noffer = 0
-        for i in range(d.draw):
-            k = draw_top(s)
-            if k >= 0:
-                pl.offer[pl.noffer] = k
-                pl.noffer += 1
-                s.loc[k] = L_OFFER + p
-        push(s, PK_KEEP, p, c, d.keep, 0, 0)
+        push(s, PK_KEEP, p, c, d.keep, d.draw, 0)     # drawn when its turn comes (after Olympus)
     elif d.draw:
         draw_cards(s, p, d.draw)
     if d.cities:
@@ -602,6 +595,8 @@ cdef int robot_target_ok(TState* s, int p, int c) noexcept nogil:
 
 cdef int any_robot_target(TState* s, int p) noexcept nogil:
     cdef int i
+    if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
+        return 1
     for i in range(NCARD):
         if robot_target_ok(s, p, i):
             return 1
