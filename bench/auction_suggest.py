@@ -16,9 +16,9 @@ from pathlib import Path
 
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import search_gaia
 
 DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "variants-sample.jsonl.gz"
 
