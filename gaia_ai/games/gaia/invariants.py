@@ -1,6 +1,6 @@
 """Facts about the engine's C state that hold in every position a legal game reaches: every count
 within its C table and equal to what stands on the board. Checked after every move by the bot
-playouts (tests/test_bot_playouts.py, bench/playouts.py), where a write past a table would show."""
+playouts (tests/games/gaia/test_bot_playouts.py, bench/playouts.py), where a write past a table would show."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from gaia_ai.games.gaia.positions import demo
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.games.gaia.words import _Describer, describe, describe_line, format_steps, player_name
 
-SAMPLE = Path(__file__).parent / "data" / "corpus-sample.jsonl.gz"
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus-sample.jsonl.gz"
 
 
 def _with_terra_level(state: GaiaState, player: int, level: int) -> GaiaState:

@@ -21,7 +21,7 @@ from gaia_ai.review.model import ReviewError, parse_lines, resolve_players, revi
 
 @pytest.fixture(scope="module")
 def bot001() -> ReviewGame:
-    return load_game(Path(__file__).parent / "data" / "corpus-sample.jsonl.gz", "bot-001")
+    return load_game(Path(__file__).resolve().parents[1] / "data" / "corpus-sample.jsonl.gz", "bot-001")
 
 
 def _position(data_dir: Path, index: int) -> GaiaState:

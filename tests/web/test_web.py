@@ -12,7 +12,7 @@ import pytest
 
 from gaia_ai.web.app import create_app
 
-EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"
+EXPORT = Path(__file__).resolve().parents[1] / "data" / "exports" / "bot-000-at-60.json"
 
 
 @pytest.fixture

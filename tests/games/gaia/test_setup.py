@@ -22,7 +22,7 @@ from gaia_ai.games.gaia.setup import (
     GameSetup,
 )
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 CORPUS = SHARED / "corpus" / "gaia" / "games.jsonl.gz"
 
 

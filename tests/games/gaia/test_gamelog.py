@@ -19,7 +19,7 @@ from gaia_ai.games.gaia.notation import ENDTURN, parse_line, strip_annotations
 from gaia_ai.games.gaia.replay import replay_record
 from gaia_ai.games.gaia.setup import GameSetup
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

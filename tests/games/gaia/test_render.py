@@ -12,7 +12,7 @@ from gaia_ai.games.gaia.notation import Command, parse_line
 from gaia_ai.games.gaia.positions import demo, from_corpus
 from gaia_ai.games.gaia.render import render_board
 
-SAMPLE = Path(__file__).parent / "data" / "corpus-sample.jsonl.gz"
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus-sample.jsonl.gz"
 
 
 def _svg_text(data: bytes) -> str:

@@ -21,7 +21,7 @@ from gaia_ai.games.gaia.notation import (
     strip_annotations,
 )
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 CORPUS = SHARED / "corpus" / "gaia" / "games.jsonl.gz"
 
 # Logged lines (from the corpus, annotations included) covering every command kind.

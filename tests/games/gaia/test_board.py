@@ -20,7 +20,7 @@ from gaia_ai.games.gaia.board import (
 )
 from gaia_ai.games.gaia.errors import GaiaError, NotationError, SetupError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 CORPUS = SHARED / "corpus" / "gaia" / "games.jsonl.gz"
 
 

@@ -26,7 +26,7 @@ try:
 except ImportError:  # the structured-state importer comes with its own helper's work (issue 4)
     structured = None
 
-RECORD = json.loads((Path(__file__).resolve().parents[1] / "gaia_ai/games/gaia/data/demo-position.json").read_text())
+RECORD = json.loads((Path(__file__).resolve().parents[2] / "gaia_ai/games/gaia/data/demo-position.json").read_text())
 SETUP = {**RECORD["setup"], "num_players": RECORD["nbPlayers"], "seed": RECORD["seed"]}
 MOVES: list[str] = RECORD["moveHistory"]
 EXPORT: dict[str, Any] = json.loads((DATA_DIR / "exports" / "bot-000-at-60.json").read_text())

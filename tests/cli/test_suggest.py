@@ -65,7 +65,7 @@ def test_bad_input_gets_a_clear_error(
     assert code == 2 and err.startswith("gaia-ai suggest: ") and message in err
 
 
-EXAMPLE_CONFIG = Path(__file__).resolve().parents[1] / "examples" / "search.toml"
+EXAMPLE_CONFIG = Path(__file__).resolve().parents[2] / "examples" / "search.toml"
 
 
 def test_config_file_sets_the_search_and_options_win(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

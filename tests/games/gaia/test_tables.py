@@ -22,7 +22,7 @@ from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.setup import GameSetup
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "gaia"
+SHARED_DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "gaia"
 
 # Snapshot row indexes (corpus README): resources, power areas, brainstone, research, counts.
 VP, CREDITS, ORES, KNOWLEDGE, QICS = 0, 1, 2, 3, 4

@@ -13,7 +13,7 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.errors import ExportError, IllegalMoveError
 from gaia_ai.games.gaia.positions import from_bgs
 
-EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"
+EXPORT = Path(__file__).resolve().parents[1] / "data" / "exports" / "bot-000-at-60.json"
 
 
 def test_a_file_that_is_not_an_export_is_named_in_the_error(tmp_path: Path) -> None:
@@ -103,7 +103,7 @@ def test_bench_engine_needs_no_source_checkout() -> None:
 
     package = Path(gaia_ai.__file__).parent
     assert SAMPLE_CORPUS.is_relative_to(package)   # installed with the package, not read from tests/
-    assert SAMPLE_CORPUS.read_bytes() == (Path(__file__).parent / "data" / "corpus-sample.jsonl.gz").read_bytes()
+    assert SAMPLE_CORPUS.read_bytes() == (Path(__file__).resolve().parents[1] / "data" / "corpus-sample.jsonl.gz").read_bytes()
 
 
 def test_bench_engine_runs_on_the_shipped_sample(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,7 +115,7 @@ def test_structured_state_bench_names_a_missing_corpus(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    script = Path(__file__).parents[1] / "bench" / "structured_state.py"
+    script = Path(__file__).resolve().parents[2] / "bench" / "structured_state.py"
     done = subprocess.run([sys.executable, str(script), "--corpus", str(tmp_path / "MISSING")],
                           check=False, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2

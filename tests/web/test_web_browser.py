@@ -18,7 +18,7 @@ import pytest
 from gaia_ai.web.server import make_server
 
 CHROMIUM = os.environ.get("GAIA_AI_CHROMIUM", "/usr/bin/chromium")
-EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"
+EXPORT = Path(__file__).resolve().parents[1] / "data" / "exports" / "bot-000-at-60.json"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 REQUIRED = os.environ.get("GAIA_AI_REQUIRE_BROWSER") == "1"

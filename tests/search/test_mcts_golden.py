@@ -4,7 +4,7 @@ budgets give exactly the answers recorded in tests/data/mcts_golden.json.
 The file was recorded with the search as it was before information-set MCTS joined it (main at
 a9d92e9): every candidate's move and visits, and the bits of its value, win share and mean score.
 Regenerate it only when a change of the open-information search is meant:
-``python tests/test_mcts_golden.py --write``.
+``python tests/search/test_mcts_golden.py --write``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.search import SearchConfig
 
-GOLDEN = Path(__file__).resolve().parent / "data" / "mcts_golden.json"
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "mcts_golden.json"
 
 # (name, players, setup seed, moves played in, search config)
 GAIA_CASES: list[tuple[str, int, str, int, dict[str, Any]]] = [
@@ -120,6 +120,6 @@ def test_gaia_tree_reuse_is_unchanged(golden: dict[str, Any]) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
-        sys.exit("usage: python tests/test_mcts_golden.py --write   (records the current answers)")
+        sys.exit("usage: python tests/search/test_mcts_golden.py --write   (records the current answers)")
     GOLDEN.write_text(json.dumps(current(), indent=1) + "\n")
     print(f"wrote {GOLDEN}")

@@ -255,7 +255,7 @@ def test_config_validation_names_the_field(field: str, bad: Any) -> None:
 
 
 def test_example_config_documents_every_field_at_its_default() -> None:
-    example = Path(__file__).resolve().parents[1] / "examples" / "search.toml"
+    example = Path(__file__).resolve().parents[2] / "examples" / "search.toml"
     assert SearchConfig.from_toml(example) == SearchConfig()
     keys = {line.split("=")[0].strip() for line in example.read_text().splitlines()
             if "=" in line and not line.lstrip().startswith("#")}

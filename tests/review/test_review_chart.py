@@ -17,7 +17,7 @@ from gaia_ai.review.report import format_table
 
 @pytest.fixture(scope="module")
 def review() -> Review:
-    game = load_game(Path(__file__).parent / "data" / "corpus-sample.jsonl.gz", "bot-001")
+    game = load_game(Path(__file__).resolve().parents[1] / "data" / "corpus-sample.jsonl.gz", "bot-001")
     return review_game(game, config=review_config(simulations=30), lines=(3, 30))
 
 

@@ -24,7 +24,7 @@ from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.structured import state_from_json
 from gaia_ai.search import SearchConfig
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 REPRO = DATA / "repro"
 PL_EMPTY, PL_LOST, B_M = 9, 10, 0
 

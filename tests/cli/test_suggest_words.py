@@ -13,7 +13,7 @@ from service_helpers import running_server
 
 from gaia_ai.cli import main
 
-EXPORT = Path(__file__).parent / "data" / "exports" / "bot-000-at-60.json"
+EXPORT = Path(__file__).resolve().parents[1] / "data" / "exports" / "bot-000-at-60.json"
 
 
 def _suggest(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -18,11 +18,11 @@ from gaia_ai.search import SearchConfig
 from gaia_ai.service.errors import RequestError
 from gaia_ai.v1 import suggest_pb2 as pb
 
-REPRO = Path(__file__).resolve().parent / "data" / "repro"
+REPRO = Path(__file__).resolve().parents[2] / "data" / "repro"
 
 # file -> the start of the INVALID_ARGUMENT message, or None for a position that must be searched
 EXPECTED: dict[str, str | None] = {
-    # supplies (the search must answer without the illegal move: tests/test_rules_supply.py)
+    # supplies (the search must answer without the illegal move: tests/games/gaia/test_rules_supply.py)
     "firaks_downlab_5th_ts_state.json": None,
     "asan_ts_credits_overflow_state.json": None,
     "before_bad_move_10_17800.json": None,

@@ -286,7 +286,7 @@ def test_a_message_over_the_size_cap_is_refused() -> None:
 # ---------------------------------------------------------------------------------------- bad input
 
 def _record() -> dict:
-    return json.loads((Path(__file__).resolve().parents[1] / "gaia_ai/games/gaia/data/demo-position.json").read_text())
+    return json.loads((Path(__file__).resolve().parents[2] / "gaia_ai/games/gaia/data/demo-position.json").read_text())
 
 
 def _log(moves: list[str] | None = None, **setup_changes: object) -> pb.Position:

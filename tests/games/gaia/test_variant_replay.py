@@ -1,7 +1,7 @@
 """Variant games of the boardgamers.space engine replay exactly (shared/corpus/gaia/variants).
 
 The sample in tests/data always runs; the full variant files run whenever ../shared is beside the
-checkout, like tests/test_corpus_replay.py."""
+checkout, like tests/games/gaia/test_corpus_replay.py."""
 
 from __future__ import annotations
 

@@ -31,13 +31,13 @@ def _load(folder: Path, name: str) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def sample_records() -> dict[str, CorpusRecord]:
-    path = Path(__file__).resolve().parent / "data" / "corpus-sample.jsonl.gz"
+    path = Path(__file__).resolve().parents[2] / "data" / "corpus-sample.jsonl.gz"
     return {r.id: r for r in read_corpus(path)}
 
 
 @pytest.fixture(scope="module")
 def small_export() -> dict[str, Any]:
-    return _load(Path(__file__).resolve().parent / "data" / "exports", "bot-000-at-60")
+    return _load(Path(__file__).resolve().parents[2] / "data" / "exports", "bot-000-at-60")
 
 
 def _check_against_record(export: BgsExport, raw: dict[str, Any], rec: CorpusRecord, cut: int | None) -> None:

@@ -21,7 +21,7 @@ from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
 from gaia_ai.games.gaia.positions import demo, from_bgs
 from gaia_ai.games.gaia.structured import state_from_json, state_to_json
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 SAMPLE = DATA / "corpus-sample.jsonl.gz"
 # raw fields the importer derives rather than reads (checked against the engine's own values)
 DERIVED = ("tech_supply", "adv_taken", "fed_supply", "terra_fed_taken", "booster_free", "norder")

@@ -19,8 +19,8 @@ from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.structured import state_from_json, state_to_json
 from gaia_ai.search import SearchConfig
 
-ROOT = Path(__file__).resolve().parents[1]
-REPRO = Path(__file__).resolve().parent / "data" / "repro"
+ROOT = Path(__file__).resolve().parents[3]
+REPRO = Path(__file__).resolve().parents[2] / "data" / "repro"
 PENDING = ("PENDING_TECH", "PENDING_COVER", "PENDING_RESEARCH_STEP", "PENDING_BUILD_MINE", "PENDING_RANGE_BUILD",
            "PENDING_LOST_PLANET", "PENDING_FEDERATION_TILE", "PENDING_SWAP_PI", "PENDING_SPACE_STATION",
            "PENDING_DOWN_LAB", "PENDING_UP_LOWEST")
