@@ -3,7 +3,13 @@ stubs: every proto/gaia_ai/**/*.proto becomes <its folder>/<name>_pb2.py, _pb2.p
 gaia_ai/ (gaia_ai/v1/ the service envelope, gaia_ai/games/<game>/v1/ each game's position payload).
 
 `pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API.
+
+GAIA_AI_SANITIZE=1 compiles the extensions with AddressSanitizer and UndefinedBehaviorSanitizer
+(-O1 -g, frame pointers kept) instead of -O3: a write past a C array then stops the process with a
+report. Build them apart (`build_ext --build-lib build/sanitize`), point GAIA_AI_CORE_DIR at the
+modules' folder and run Python with libasan preloaded (.ci/run, README "Sanitizer build").
 """
+import os
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -13,6 +19,10 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).parent
 COMPILE_ARGS = ["-O3", "-fopenmp"]
 LINK_ARGS = ["-fopenmp"]
+if os.environ.get("GAIA_AI_SANITIZE", "0") not in ("", "0"):
+    SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
+    COMPILE_ARGS = ["-O1", "-g", "-fopenmp", *SANITIZE]
+    LINK_ARGS = ["-fopenmp", *SANITIZE]
 
 
 def extensions() -> list[Extension]:

@@ -9,6 +9,14 @@ import pytest
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that read ../shared (the full corpora) carry the ``corpus`` marker: ``pytest -m "not corpus"``
+    runs what a fresh clone can run, quickly."""
+    for item in items:
+        if "shared_dir" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.corpus)
+
+
 @pytest.fixture
 def data_dir() -> Path:
     """tests/data: the corpus sample and the three boardgamers.space exports."""

@@ -104,8 +104,8 @@ def test_known_values(data_dir: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "key"),
     [
-        (lambda d: d["options"].update(auction="choose-bid"), "options.auction"),
-        (lambda d: d["options"].update(factionVariant="beta"), "options.factionVariant"),
+        (lambda d: d["options"].update(auction="auction-then-choose"), "options.auction"),
+        (lambda d: d["options"].update(factionVariant="more-beta"), "options.factionVariant"),
         (lambda d: d["factionCustomization"].update(variant="beta"), "factionCustomization.variant"),
         (lambda d: d.update(expansions=1), "expansions"),
         (lambda d: d["options"].update(expansions=1), "options.expansions"),

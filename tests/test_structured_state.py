@@ -468,7 +468,8 @@ CASES: list[tuple[str, Any, str]] = [
         "players[0].pendingIncome: income is pending only in PHASE_INCOME",
     ),
     ("setup tile", _set("setup.roundScoring", ["score1"]), "setup.roundScoring: must hold 6 tiles"),
-    ("no legal move", _fedtile_without_token, "decision: players[0] has no legal move in this state"),
+    ("fedtile without a token", _fedtile_without_token,
+     "decision.pending[0].kind: PENDING_FEDERATION_TILE for players[0] (hadsch-hallas): qic2 regains"),
     ("not an object", lambda d: d.clear() or d.update(players=[7]), "players[0]: expected a JSON object"),
 ]
 

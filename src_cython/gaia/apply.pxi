@@ -171,6 +171,9 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1 nogi
         if s.owner[h] != p or s.building[h] != B_LAB:
             with gil:
                 illegal("down-lab downgrades one of the player's research labs")
+        if not ts_in_supply(&s.pl[p]):
+            with gil:
+                illegal("down-lab needs a trading station in the supply (all 4 are on the board)")
         pop_pending(s, PD_DOWNLAB)
         s.building[h] = B_TS
         drop_source(&s.pl[p], B_LAB)
@@ -187,6 +190,9 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1 nogi
         if s.planet[h] != PL_EMPTY or s.owner[h] != -1:
             with gil:
                 illegal("a space station goes on an empty space hex")
+        if s.pl[p].nbuild[B_SP] >= MAX_BUILDINGS[B_SP]:
+            with gil:
+                illegal("no space station left")
         pay(s, p, 0, 0, 0, range_qic(s, c, p, h, 0), "the space station's range")
         pop_pending(s, PD_SPACESTATION)
         s.owner[h] = p
@@ -360,6 +366,13 @@ cdef int do_special(GState* s, GameContext* c, int p, int which) except -1 nogil
         if pl.faction != SPECIAL_FACTION[which - 8] or (which != 11 and pl.nbuild[B_PI] == 0):
             with gil:
                 illegal("special %s is not available to this player" % SPECIAL_NAMES[which])
+        if which == 10 and not (own_building(s, c, p, B_LAB) and ts_in_supply(pl)):
+            # Firaks' PI: a lab becomes a trading station from the supply, so both must exist
+            with gil:
+                illegal("down-lab needs a research lab on the board and a trading station in the supply")
+        if which == 8 and not swappable_mine(s, c, p):
+            with gil:
+                illegal("swap-PI needs one of the player's mines (not the lost planet)")
         use_special(s, p, SP_FACTION)
         push_pending(s, SPECIAL_PENDING[which - 8], 0)
     else:
@@ -376,6 +389,9 @@ cdef int do_swap_pi(GState* s, GameContext* c, int p, int h) except -1 nogil:
     if h < 0 or h >= c.nhex or s.owner[h] != p or s.building[h] != B_M:
         with gil:
             illegal("swap-PI swaps the PI with one of the player's mines")
+    if s.planet[h] == PL_LOST:
+        with gil:
+            illegal("the lost planet's mine never moves or changes: swap-PI takes another mine")
     pop_pending(s, PD_SWAPPI)
     for j in range(c.nhex):
         if s.owner[j] == p and s.building[j] == B_PI:

@@ -61,7 +61,8 @@ cdef class Core:
     cdef public dict hex_index
 
     def __init__(self, int num_players, list planets, list sectors, list distances, list round_tiles,
-                 list final_tiles, list boosters, list tech_at, int terra_fed, list fed_supply):
+                 list final_tiles, list boosters, list tech_at, int terra_fed, list fed_supply,
+                 list start_extra=None):
         cdef int i, j, n = len(planets)
         if n > MAXHEX:
             raise ValueError("map too large")
@@ -87,6 +88,12 @@ cdef class Core:
         for i in range(NPOS):
             self.ctx.tech_at[i] = tech_at[i]
         self.ctx.terra_fed = terra_fed
+        if start_extra is not None:
+            if len(start_extra) != NFACTION or any(len(row) != 4 + NTRACK for row in start_extra):
+                raise ValueError("start_extra: one row of 4 resources + 6 tracks per faction")
+            for i in range(NFACTION):
+                for j in range(4 + NTRACK):
+                    self.ctx.start_extra[i][j] = start_extra[i][j]
         s = &self.st
         s.num_players = num_players
         s.phase = PH_FACTION

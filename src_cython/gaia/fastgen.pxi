@@ -352,7 +352,7 @@ cdef int fg_gen_upgrades(GState* s, GameContext* c, int p, Move* out, int n, int
             continue
         b = s.building[h]
         if b == B_M:
-            if ts_ok and (pl.credits >= 6 or not fg_isolated(s, c, p, h)):
+            if ts_ok and s.planet[h] != PL_LOST and (pl.credits >= 6 or not fg_isolated(s, c, p, h)):
                 n = fg_push(out, n, cap, pack(MV_BUILD, B_TS, 0, h))
         elif b == B_TS:
             if lab_ok:
@@ -439,7 +439,7 @@ cdef int fg_gen_pending(GState* s, GameContext* c, int p, FgScratch* sc, Move* o
                 n = fg_push(out, n, cap, pack(MV_FEDTILE, k, 0, 0))
     elif kind == PD_SWAPPI:
         for h in range(c.nhex):
-            if s.owner[h] == p and s.building[h] == B_M:
+            if s.owner[h] == p and s.building[h] == B_M and s.planet[h] != PL_LOST:
                 n = fg_push(out, n, cap, pack(MV_SWAPPI, 0, 0, h))
     elif kind == PD_SPACESTATION:
         pd = fg_dist(s, c, p, sc)
@@ -448,7 +448,7 @@ cdef int fg_gen_pending(GState* s, GameContext* c, int p, FgScratch* sc, Move* o
             if s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 \
                     and pl.qic >= fg_qic(pd[h], r):
                 n = fg_push(out, n, cap, pack(MV_BUILD, B_SP, 0, h))
-    elif kind == PD_DOWNLAB:
+    elif kind == PD_DOWNLAB and ts_in_supply(pl):
         for h in range(c.nhex):
             if s.owner[h] == p and s.building[h] == B_LAB:
                 n = fg_push(out, n, cap, pack(MV_BUILD, B_TS, 0, h))
@@ -537,11 +537,13 @@ cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out,
             ok = not used & SP_ADV_3K and has_adv(s, c, p, 13)
         elif not used & SP_FACTION:
             if w == 8:
-                ok = pl.faction == F_AMBAS and pl.nbuild[B_PI] > 0 and fg_own_of(s, c, p, B_M)
+                ok = pl.faction == F_AMBAS and pl.nbuild[B_PI] > 0 and swappable_mine(s, c, p)
             elif w == 9:
-                ok = pl.faction == F_IVITS and pl.nbuild[B_PI] > 0 and fg_space_station_any(s, c, p, sc)
+                ok = pl.faction == F_IVITS and pl.nbuild[B_PI] > 0 and pl.nbuild[B_SP] < MAX_BUILDINGS[B_SP] \
+                    and fg_space_station_any(s, c, p, sc)
             elif w == 10:
-                ok = pl.faction == F_FIRAKS and pl.nbuild[B_PI] > 0 and fg_own_of(s, c, p, B_LAB)
+                ok = pl.faction == F_FIRAKS and pl.nbuild[B_PI] > 0 and fg_own_of(s, c, p, B_LAB) \
+                    and ts_in_supply(pl)
             else:
                 ok = pl.faction == F_BESCODS
         if ok:

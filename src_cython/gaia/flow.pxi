@@ -397,6 +397,7 @@ cdef int setup_sequences(GState* s) except -1 nogil:
 cdef int start_faction(GState* s, GameContext* c, int p) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int f = pl.faction
+    cdef int t, k
     pl.credits = F_START[f][0]
     pl.ores = F_START[f][1]
     pl.knowledge = F_START[f][2]
@@ -407,4 +408,12 @@ cdef int start_faction(GState* s, GameContext* c, int p) except -1 nogil:
         pl.brainstone = BS_A1
     if F_START_TRACK[f] >= 0:
         research_up(s, c, p, F_START_TRACK[f], 1)
+    # a variant board's extra starting income: resources, then research steps with their rewards
+    pl.credits += c.start_extra[f][0]
+    pl.ores += c.start_extra[f][1]
+    pl.knowledge += c.start_extra[f][2]
+    pl.qic += c.start_extra[f][3]
+    for t in range(NTRACK):
+        for k in range(c.start_extra[f][4 + t]):
+            research_up(s, c, p, t, 1)
     return 0

@@ -1,7 +1,8 @@
 # cython: language_level=3
 """Gaia Project rules core: a fixed-size C state, cloned by memcpy, and the commands of the real game.
 
-Python code reaches it through gaia_ai.games.gaia (State); nothing else imports this module.
+Only gaia_ai.games.gaia imports it (tests/games/test_layering.py checks that no layer above the games
+does); the rest of the toolkit reaches Gaia through the game protocol, the search through game_interface().
 """
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset

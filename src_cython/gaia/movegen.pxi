@@ -232,14 +232,6 @@ cdef int _own_building(GState* s, int p, int h) noexcept:
     return s.owner[h] == p and s.building[h] != B_NONE and s.building[h] != B_GF
 
 
-cdef int _power_sum(Core core, int p, list hexes) except -1:
-    cdef int h, v = 0
-    for h in hexes:
-        if _own_building(&core.st, p, h):
-            v += building_power(&core.st, core.ctx, p, h, 1)
-    return v
-
-
 def _fed_shapes(Core core, int p):
     """Candidate hex sets (sorted lists of hex indices) for a new federation of p, fewest satellites
     first. Greedy: from a seed group, repeatedly add the satellite path (through empty space) that

@@ -89,6 +89,28 @@ cdef int gaiaformers_free(PlayerState* pl) noexcept nogil:
     return pl.gf_owned - pl.nbuild[B_GF] - pl.gf_spent
 
 
+cdef inline int ts_in_supply(PlayerState* pl) noexcept nogil:
+    return pl.nbuild[B_TS] < MAX_BUILDINGS[B_TS]
+
+
+cdef int own_building(GState* s, GameContext* c, int p, int b) noexcept nogil:
+    """p owns a building of type b on the board (a guest mine excluded)."""
+    cdef int h
+    for h in range(c.nhex):
+        if s.owner[h] == p and s.building[h] == b:
+            return 1
+    return 0
+
+
+cdef int swappable_mine(GState* s, GameContext* c, int p) noexcept nogil:
+    """p has a mine swap-PI can take: any but the lost planet's."""
+    cdef int h
+    for h in range(c.nhex):
+        if s.owner[h] == p and s.building[h] == B_M and s.planet[h] != PL_LOST:
+            return 1
+    return 0
+
+
 cdef int range_qic(GState* s, GameContext* c, int p, int h, int bonus) except -1 nogil:
     """Qic needed to reach hex h (each qic adds 2 range)."""
     cdef int d = distance_to_player(s, c, p, h)
@@ -222,9 +244,13 @@ cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1 nog
     return 0
 
 
-cdef int note_source(GState* s, PlayerState* pl, int b) noexcept nogil:
+cdef int note_source(GState* s, PlayerState* pl, int b) except -1 nogil:
     """The income event of the next building of type b is gained now (call before counting it)."""
     cdef int n = pl.nbuild[b] if 0 <= b < 8 else 0
+    if 0 <= b < 8 and (n < 0 or n >= MAX_BUILDINGS[b]):
+        # the rules check the supply before every build: reaching here is a bug, never a write past a table
+        with gil:
+            illegal("internal: no %s left in the supply (%d on the board)" % (BUILDING_NAMES[b], n))
     if b == B_M and MINE_ORE[n]:
         pl.mine_ev[pl.nmine_ev] = next_seq(s)
         pl.nmine_ev += 1
@@ -243,10 +269,13 @@ cdef int note_source(GState* s, PlayerState* pl, int b) noexcept nogil:
     return 0
 
 
-cdef int drop_source(PlayerState* pl, int b) noexcept nogil:
+cdef int drop_source(PlayerState* pl, int b) except -1 nogil:
     """An upgraded building's slot income goes: the engine removes the oldest event of that slot's kind."""
     cdef int n = pl.nbuild[b]
     cdef int i, j, amt
+    if n < 1 or n > MAX_BUILDINGS[b]:
+        with gil:
+            illegal("internal: %d of %s counted on the board" % (n, BUILDING_NAMES[b]))
     if b == B_M and n >= 1 and MINE_ORE[n - 1]:
         for j in range(pl.nmine_ev - 1):
             pl.mine_ev[j] = pl.mine_ev[j + 1]
@@ -289,6 +318,15 @@ cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1 nogil
     if s.owner[h] != p:
         with gil:
             illegal("%s is not the player's building" % BUILDING_NAMES[b])
+    if s.planet[h] == PL_LOST:
+        # rulebook (navigation level 5): the lost planet's mine can never be upgraded; it is not a
+        # mine of the supply, so upgrading it would also drive the mine count below zero
+        with gil:
+            illegal("the lost planet's mine can never be upgraded")
+    if B_TS <= b <= B_AC2 and (pl.nbuild[b] >= MAX_BUILDINGS[b]
+                               or ((b == B_AC1 or b == B_AC2) and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] >= 2)):
+        with gil:
+            illegal("no %s left in the supply" % BUILDING_NAMES[b])
     if b == B_TS and old == B_M:
         credits = 3
         # cheap when another player has a structure (not a gaia-former or space station) within 2;
@@ -307,9 +345,9 @@ cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1 nogil
     else:
         with gil:
             illegal("cannot upgrade %s to %s" % (BUILDING_NAMES[old] if old >= 0 else "nothing", BUILDING_NAMES[b]))
-    if pl.nbuild[b] >= MAX_BUILDINGS[b] or ((b == B_AC1 or b == B_AC2) and pl.nbuild[B_AC1] + pl.nbuild[B_AC2] >= 2):
+    if pl.nbuild[old] <= 0:
         with gil:
-            illegal("no %s left" % BUILDING_NAMES[b])
+            illegal("internal: %s is not counted among the player's buildings" % BUILDING_NAMES[old])
     drop_source(pl, old)
     pl.nbuild[old] -= 1
     note_source(s, pl, b)
@@ -506,28 +544,6 @@ cdef int federation_threshold(PlayerState* pl) noexcept nogil:
     if pl.faction == F_IVITS:
         return 7 * (1 + pl.fed_count)
     return 7
-
-
-cdef int hexes_connected(GameContext* c, int* hexes, int n) noexcept nogil:
-    """The hexes form one group of neighbours."""
-    cdef int seen[64]
-    cdef int order[64]
-    cdef int head = 0, tail = 1, i, j
-    if n == 0:
-        return 0
-    for i in range(n):
-        seen[i] = 0
-    seen[0] = 1
-    order[0] = 0
-    while head < tail:
-        i = order[head]
-        head += 1
-        for j in range(n):
-            if not seen[j] and c.dist[hexes[i]][hexes[j]] == 1:
-                seen[j] = 1
-                order[tail] = j
-                tail += 1
-    return tail == n
 
 
 cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, int kind) except -1 nogil:

@@ -469,11 +469,6 @@ def search_moves_int(Core core) -> list:
     return [buf[i] for i in range(n)]
 
 
-def search_move_main(Move m) -> int:
-    """The atomic move a search move is built on (its main action, or the move itself)."""
-    return m & ~SM_FLAG
-
-
 def expand_search_move(Core core, Move m) -> list:
     """The atomic moves search move m stands for at core's position (conversions, the action,
     endturn), in the order they apply; core is unchanged."""

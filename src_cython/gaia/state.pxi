@@ -14,6 +14,9 @@ ctypedef struct GameContext:
     int booster_in_play[NBOOSTER]
     int tech_at[NPOS]              # tile number 1..9 (basic) or 1..15 (advanced) at each position
     int terra_fed                  # fed kind on terraforming level 5
+    # faction board variant (beta boards): added to each faction's one-time starting income:
+    # credits, ores, knowledge, qic, then research steps on terra..sci (all 0 for the standard boards)
+    int start_extra[NFACTION][4 + NTRACK]
 
 ctypedef struct PendingIncome:
     int kind                       # R_PW, R_T, or -1 for an event without power

@@ -140,9 +140,7 @@ def prepare_corpus(path: Path, players: int) -> CorpusWork:
     for record in read_corpus(path):
         if record.num_players != players:
             continue
-        setup = GameSetup.from_corpus(
-            {"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players}
-        )
+        setup = GameSetup.from_corpus(record.to_dict())
         start = GaiaState.new(setup)
         lines = [line for line in record.move_history if not line.startswith("init ")]
         state = start.copy()

@@ -16,7 +16,7 @@ Layout of an export (the BGS engine's JSON serialisation), as far as this module
   ``gaiaformers``.
 * ``map``: every hex ``{q, r, s, data: {planet, sector, building?, player?, additionalMine?,
   federations?}}`` with the *current* planet.
-* ``moveHistory`` (the log lines, ``init`` first), ``round``, ``phase``, ``currentPlayer`` (absent
+* ``moveHistory`` (the log lines, ``init`` first), ``round``, ``phase``, ``playerToMove`` (else ``currentPlayer``; absent
   at the end), ``boardActions`` (id -> null or player), ``ended``.
 
 Anything malformed or unsupported raises :class:`~gaia_ai.games.gaia.errors.ExportError`
@@ -33,7 +33,9 @@ from typing import Any
 
 from gaia_ai.games.gaia.board import Board, rotate, tables
 from gaia_ai.games.gaia.errors import ExportError, GaiaError
+from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
+from gaia_ai.games.gaia.variants import GameOptions, UnsupportedOptionError, parse_options
 
 __all__ = [
     "BOARD_ACTIONS",
@@ -63,7 +65,6 @@ _RESOURCES = ("victoryPoints", "credits", "ores", "knowledge", "qics")
 _POWER = ("area1", "area2", "area3", "gaia")
 _RESEARCH = ("terra", "nav", "int", "gaia", "eco", "sci")
 _BUILDINGS = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")
-_OFF = (None, False, "", "none", "off", "disabled")  # values meaning "option not in use"
 
 
 @dataclass
@@ -131,31 +132,23 @@ def _list(obj: Any, key: str, path: str) -> list[Any]:
 # ---------------------------------------------------------------- options and setup
 
 
-def _check_options(data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_options(data: Mapping[str, Any]) -> tuple[dict[str, Any], GameOptions]:
+    """The export's options and what they select; ExportError names an option the engine does not model."""
     options = _dict(data, "options", "")
-    auction = options.get("auction")
-    if auction not in _OFF:
-        raise ExportError(f"unsupported option options.auction={auction!r}: auction games are not supported")
-    variant = options.get("factionVariant", "standard")
-    if variant != "standard":
-        raise ExportError(
-            f"unsupported option options.factionVariant={variant!r}: only the standard faction boards "
-            "are supported (no beta boards)"
-        )
+    try:
+        parsed = parse_options(options, "options")
+    except UnsupportedOptionError as exc:
+        raise ExportError(str(exc)) from None
     custom = data.get("factionCustomization")
-    if isinstance(custom, Mapping) and custom.get("variant", "standard") != "standard":
-        raise ExportError(f"unsupported option factionCustomization.variant={custom.get('variant')!r}")
-    for where, value in (("options.expansions", options.get("expansions")), ("expansions", data.get("expansions"))):
-        if value not in (None, 0, False, "", "none"):
-            raise ExportError(f"unsupported option {where}={value!r}: expansions (Frontiers) are not supported")
-    layout = options.get("layout", "standard")
-    if layout != "standard":
-        raise ExportError(f"unsupported option options.layout={layout!r}: only the standard layout is supported")
-    advanced = options.get("advancedRules")
-    if advanced not in _OFF:
-        # advanced rules allow sector rotation during setup (the `rotate` command)
-        raise ExportError(f"unsupported option options.advancedRules={advanced!r}: sector rotation is not supported")
-    return options
+    if isinstance(custom, Mapping) and custom.get("variant", "standard") != parsed.faction_variant:
+        raise ExportError(
+            f"unsupported option factionCustomization.variant={custom.get('variant')!r}: "
+            f"options.factionVariant is {parsed.faction_variant!r}"
+        )
+    value = data.get("expansions")
+    if value not in (None, 0, False, "", "none"):
+        raise ExportError(f"unsupported option expansions={value!r}: expansions (Frontiers) are not modelled")
+    return options, parsed
 
 
 def _parse_init(moves: list[str]) -> tuple[int, str]:
@@ -169,10 +162,6 @@ def _parse_init(moves: list[str]) -> tuple[int, str]:
     except ValueError:
         raise ExportError(f"moveHistory[0]: bad player count {parts[1]!r}") from None
     return n, parts[2]
-
-
-def _sector_number(sector: str) -> str:
-    return sector.rstrip("AB") or sector
 
 
 def _derive_map_config(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -230,7 +219,7 @@ def export_setup_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     Keys: mapConfig, roundScoring, finalScoring, boosters, techTiles, advTechTiles,
     terraformingFederation, federationSupply (the supply at setup, not the current one).
     """
-    options = _check_options(data)
+    options, _ = _check_options(data)
     tiles = _dict(data, "tiles", "")
     scorings = _dict(tiles, "scorings", "tiles")
     round_scoring = _list(scorings, "round", "tiles.scorings")
@@ -306,7 +295,8 @@ def _expected_state(data: Mapping[str, Any], players: list[Any], ended: bool) ->
     phase = data.get("phase")
     if isinstance(phase, str) and phase in PHASES:
         expected["ph"] = PHASES[phase]
-    current = data.get("currentPlayer")
+    # playerToMove is whose decision it is; during leech decisions currentPlayer stays the builder
+    current = data.get("playerToMove", data.get("currentPlayer"))
     if ended:
         expected["tm"] = -1
     elif isinstance(current, int) and not isinstance(current, bool):
@@ -365,7 +355,7 @@ def parse_export(data: Any, game_id: str = "export") -> BgsExport:
     """Parse an export already loaded from JSON; ExportError on anything malformed/unsupported."""
     if not isinstance(data, Mapping):
         raise ExportError(f"{game_id}: an export must be a JSON object, got {type(data).__name__}")
-    options = _check_options(data)
+    options, game_options = _check_options(data)
     moves = _list(data, "moveHistory", "")
     for i, line in enumerate(moves):
         _typed(line, str, f"moveHistory[{i}]")
@@ -393,6 +383,7 @@ def parse_export(data: Any, game_id: str = "export") -> BgsExport:
             adv_tech_tiles=fields["advTechTiles"],
             terraforming_federation=fields["terraformingFederation"],
             federation_supply=fields["federationSupply"],
+            options=game_options,
         )
     except (GaiaError, KeyError, TypeError, ValueError) as exc:
         raise ExportError(f"{game_id}: bad setup in tiles/options.map: {exc}") from exc
@@ -427,7 +418,7 @@ def load_export(source: str | Path | Mapping[str, Any], game_id: str | None = No
     except UnicodeDecodeError as exc:
         raise ExportError(f"{path.name}: not UTF-8 text: {exc}") from exc
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, path.name, ExportError)
     except json.JSONDecodeError as exc:
         raise ExportError(f"{path.name}: not valid JSON: {exc}") from exc
     try:

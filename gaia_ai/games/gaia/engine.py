@@ -45,6 +45,7 @@ def _core_for(setup: GameSetup) -> Any:
         tech_at,
         int(setup.terraforming_federation[3:]) - 1,
         [setup.federation_supply.get(f"fed{i}", 0) for i in range(1, 7)],
+        setup.options.start_extra(FACTIONS),
     )
     core.hex_index = {label: i for i, label in enumerate(board.labels)}
     return core

@@ -90,6 +90,19 @@ _KINDS: dict[str, tuple[re.Pattern[str], str]] = {
     }.items()
 }
 
+# Argument kinds whose numbers are amounts (power, tokens, resources, counts): each must fit the
+# engine's 8-bit move field, or a huge number would wrap round to a small legal one.
+_AMOUNT_KINDS = frozenset({"n", "special", "cost", "gain", "charge", "decline", "income"})
+MAX_AMOUNT = 255
+_DIGITS = re.compile("[0-9]+")
+
+
+def _check_amounts(name: str, arg: str, text: str) -> None:
+    for digits in _DIGITS.findall(arg):
+        if len(digits) > 3 or int(digits) > MAX_AMOUNT:
+            raise NotationError(f"{name}: the amount {digits} in {arg!r} is out of range 0..{MAX_AMOUNT} in {text!r}")
+
+
 # Command name -> the allowed argument-kind sequences (most have exactly one).
 _SIGNATURES: dict[str, tuple[tuple[str, ...], ...]] = {
     "init": (("n", "seed"),),
@@ -154,6 +167,8 @@ class Command:
                     pattern, what = _KINDS[kind]
                     if not pattern.fullmatch(arg):
                         raise NotationError(f"{what} {arg!r} in {text!r}")
+                    if kind in _AMOUNT_KINDS:
+                        _check_amounts(name, arg, text)
                 return cls(name, tuple(args))
         counts = " or ".join(str(len(k)) for k in signatures)
         problem = "missing argument" if len(args) < len(signatures[0]) else "too many arguments"

@@ -14,6 +14,7 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError, StateError
+from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.games.gaia.structured import state_from_json
 
@@ -40,7 +41,7 @@ def from_record(record: dict[str, Any], moves: int | None = None) -> GaiaState:
     if moves is not None and not 0 <= moves <= len(history):
         raise PositionError(f"move {moves} is out of range: game {record.get('id', '?')!r} has "
                             f"{len(history)} log lines")
-    setup = GameSetup.from_corpus({"setup": record["setup"], "seed": record["seed"], "nbPlayers": record["nbPlayers"]})
+    setup = GameSetup.from_corpus(record)
     return _replay(setup, history if moves is None else history[:moves])
 
 
@@ -48,7 +49,8 @@ def from_corpus(path: str | Path, game_id: str, moves: int) -> GaiaState:
     for record in read_corpus(path):
         if record.id == game_id:
             return from_record({"id": record.id, "setup": record.setup, "seed": record.seed,
-                                "nbPlayers": record.num_players, "moveHistory": record.move_history}, moves)
+                                "nbPlayers": record.num_players, "options": record.options,
+                                "moveHistory": record.move_history}, moves)
     raise PositionError(f"no game {game_id!r} in {path}")
 
 
@@ -71,7 +73,7 @@ def from_state_file(path: str | Path) -> GaiaState:
     """The position of a structured state file: GaiaGameState in protobuf's JSON mapping (see
     gaia_ai.games.gaia.structured); StateError names the offending field."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = loads_bounded(Path(path).read_text(encoding="utf-8"), str(path), StateError)
     except json.JSONDecodeError as e:
         raise StateError(f"{path}: not JSON ({e})") from None
     except UnicodeDecodeError:

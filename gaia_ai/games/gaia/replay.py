@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from gaia_ai.argtypes import positive_int
 from gaia_ai.games.gaia.corpus import CorpusError, CorpusRecord, read_corpus
+from gaia_ai.games.gaia.variants import UnsupportedOptionError
 
 if TYPE_CHECKING:
     from gaia_ai.games.gaia.bgs import BgsExport
@@ -273,8 +274,10 @@ def compare_snapshot(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> 
 def _default_setup_factory(record: CorpusRecord) -> Any:
     from gaia_ai.games.gaia.setup import GameSetup
 
-    # from_corpus reads the raw record mapping (setup, seed, nbPlayers)
-    return GameSetup.from_corpus({"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players})
+    # from_corpus reads the raw record mapping (setup, seed, nbPlayers, options)
+    return GameSetup.from_corpus(
+        {"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players, "options": record.options}
+    )
 
 
 def _default_engine_factory(setup: Any) -> EngineState:
@@ -313,6 +316,9 @@ def replay_record(
 
     try:
         state = make_engine(make_setup(record))
+    except UnsupportedOptionError as exc:
+        # refused before the first line: a variant the engine does not model would replay wrongly
+        return fail(0, Failure(None, None, "options", "options the engine models", str(exc)))
     # any setup/engine construction error is a verdict on the engine, not a crash of the judge
     except Exception as exc:  # noqa: BLE001
         return fail(0, Failure(None, None, "exception", "setup accepted", _exc_text(exc)))

@@ -93,5 +93,5 @@ def _read_json(path: Path) -> Any:
 
 
 def _from_record(record: CorpusRecord) -> ReviewGame:
-    setup = GameSetup.from_corpus({"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players})
+    setup = GameSetup.from_corpus(record.to_dict())
     return ReviewGame(record.id, setup, tuple(record.move_history), (None,) * record.num_players)

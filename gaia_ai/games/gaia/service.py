@@ -16,6 +16,7 @@ from gaia_ai.games.gaia import structured
 from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
+from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.notation import Command
 from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
@@ -169,11 +170,11 @@ def _from_bgs_json(text: str, path: str) -> GaiaState:
     if not text.strip():
         raise RequestError(f"{path}: empty (the JSON text of a boardgamers.space export)")
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, path, GaiaError)
+    except GaiaError as e:
+        raise RequestError(str(e)) from None
     except json.JSONDecodeError as e:
         raise RequestError(f"{path}: not valid JSON: {e}") from None
-    except RecursionError:
-        raise RequestError(f"{path}: JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise RequestError(f"{path}: an export must be a JSON object, got {type(data).__name__}")
     try:

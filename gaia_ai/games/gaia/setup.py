@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from gaia_ai.games.gaia.board import Board
+from gaia_ai.games.gaia.board import Board, tables
 from gaia_ai.games.gaia.errors import SetupError
+from gaia_ai.games.gaia.variants import GameOptions, parse_options
 
 ROUND_SCORING_TILES: tuple[str, ...] = tuple(f"score{i}" for i in range(1, 11))
 FINAL_SCORING_TILES: tuple[str, ...] = ("structure", "structureFed", "planetType", "gaia", "sector", "satellite")
@@ -45,6 +46,7 @@ class GameSetup:
     adv_tech_tiles: Mapping[str, str]
     terraforming_federation: str
     federation_supply: Mapping[str, int]
+    options: GameOptions = field(default_factory=GameOptions)   # rule variants (auction, beta boards); default standard
 
     def __post_init__(self) -> None:
         n = self.num_players
@@ -60,6 +62,7 @@ class GameSetup:
             raise SetupError(
                 f"board: a {n}-player map has {expected_sectors} sectors, got {len(self.board.placements)}"
             )
+        _check_layout(n, self.board)
         # Freeze caller-provided lists/dicts so the setup cannot change under the engine.
         for name in ("round_scoring", "final_scoring", "boosters"):
             object.__setattr__(self, name, _as_tuple(name, getattr(self, name)))
@@ -70,6 +73,8 @@ class GameSetup:
         _check_draw("boosters", self.boosters, BOOSTERS, n + 3)
         _check_positions("tech_tiles", self.tech_tiles, TECH_POSITIONS, TECH_TILES)
         _check_positions("adv_tech_tiles", self.adv_tech_tiles, ADV_TECH_POSITIONS, ADV_TECH_TILES)
+        if not isinstance(self.options, GameOptions):
+            raise SetupError(f"options must be a GameOptions, got {type(self.options).__name__}")
         if self.terraforming_federation not in FEDERATIONS:
             raise SetupError(f"terraforming_federation: unknown token {self.terraforming_federation!r}")
         expected = federation_supply_for(self.terraforming_federation)
@@ -80,7 +85,7 @@ class GameSetup:
             )
 
     @classmethod
-    def random(cls, num_players: int, seed: str) -> GameSetup:
+    def random(cls, num_players: int, seed: str, options: GameOptions | None = None) -> GameSetup:
         """Our own seeded draw; every random choice comes from ``random.Random(seed)``."""
         if num_players not in (2, 3, 4):
             raise SetupError(f"num_players must be 2, 3 or 4, got {num_players!r}")
@@ -104,19 +109,30 @@ class GameSetup:
             adv_tech_tiles=dict(zip(ADV_TECH_POSITIONS, adv, strict=True)),
             terraforming_federation=fed,
             federation_supply=federation_supply_for(fed),
+            options=options or GameOptions(),
         )
 
     @classmethod
     def from_corpus(cls, record: Mapping[str, Any]) -> GameSetup:
-        """From a corpus record (its ``setup``, ``seed`` and ``nbPlayers``)."""
+        """From a corpus record (its ``setup``, ``seed``, ``nbPlayers`` and ``options``).
+
+        An option the engine does not model raises UnsupportedOptionError (a SetupError) naming it."""
+        options = parse_options(record.get("options"))
         try:
-            return cls.from_dict({**record["setup"], "num_players": record["nbPlayers"], "seed": record["seed"]})
+            return cls.from_dict(
+                {**record["setup"], "num_players": record["nbPlayers"], "seed": record["seed"], "options": options}
+            )
         except (KeyError, TypeError) as e:
             raise SetupError(f"corpus record lacks setup/seed/nbPlayers: {e!r}") from None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSetup:
-        """Inverse of :meth:`to_dict` (corpus ``setup`` field names; extra keys are ignored)."""
+        """Inverse of :meth:`to_dict` (corpus ``setup`` field names; extra keys are ignored).
+
+        ``options`` (absent: the standard game) is a GameOptions or boardgamers.space's option dict."""
+        options = data.get("options")
+        if not isinstance(options, GameOptions):
+            options = parse_options(options)
         try:
             return cls(
                 num_players=data["num_players"],
@@ -129,13 +145,15 @@ class GameSetup:
                 adv_tech_tiles=data["advTechTiles"],
                 terraforming_federation=data["terraformingFederation"],
                 federation_supply=data["federationSupply"],
+                options=options,
             )
         except KeyError as e:
             raise SetupError(f"setup dict lacks field {e.args[0]!r}") from None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-friendly form: the corpus ``setup`` layout (no hexes) plus num_players and seed."""
-        return {
+        """JSON-friendly form: the corpus ``setup`` layout (no hexes) plus num_players, seed and, for a
+        variant game, ``options`` in boardgamers.space's names."""
+        out: dict[str, Any] = {
             "num_players": self.num_players,
             "seed": self.seed,
             "mapConfig": self.board.to_map_config(),
@@ -147,6 +165,9 @@ class GameSetup:
             "terraformingFederation": self.terraforming_federation,
             "federationSupply": dict(self.federation_supply),
         }
+        if not self.options.is_standard:
+            out["options"] = self.options.to_dict()
+        return out
 
 
 def _as_tuple(name: str, value: object) -> tuple[str, ...]:
@@ -175,3 +196,20 @@ def _check_positions(name: str, placed: Mapping[str, str], positions: tuple[str,
     if set(placed) != set(positions):
         raise SetupError(f"{name} must have exactly the positions {list(positions)}, got {list(placed)}")
     _check_draw(name, tuple(placed[p] for p in positions), pool, len(positions))
+
+
+def _check_layout(num_players: int, board: Board) -> None:
+    """The map is a real arrangement of the sectors: the player count's sectors, each on one of its
+    layout's centres, every centre used once (so no overlap and no gap)."""
+    sector_ids, centres = tables().boards["2" if num_players == 2 else "3-4"]
+    numbers = sorted(tables().sectors[sid].number for sid in sector_ids)
+    free = set(centres)
+    for k, p in enumerate(board.placements):
+        if (p.q, p.r) not in free:
+            where = "is used twice" if (p.q, p.r) in centres else "is not a centre of the layout"
+            raise SetupError(f"board: sectors[{k}] ({p.sector}) at centre ({p.q}, {p.r}) {where}; "
+                             f"a {num_players}-player map puts its sectors at {sorted(centres)}")
+        free.discard((p.q, p.r))
+    got = sorted(tables().sectors[p.sector].number for p in board.placements)
+    if got != numbers:
+        raise SetupError(f"board: a {num_players}-player map uses sectors {numbers}, got {got}")

@@ -777,6 +777,8 @@ class _Importer:
                     f"{at}.amount: only PENDING_BUILD_MINE and PENDING_RANGE_BUILD carry an amount"
                 )
             r["pend"][i] = {"kind": PENDING_RAW[e["kind"]], "arg": arg}
+            self.check_pending(e["kind"], current, at)
+        _unique([e["kind"] for e in pending], "decision.pending", "sub-decision")
         covers = sum(e["kind"] == "PENDING_COVER" for e in pending)
         for p in range(self.n):
             techs = self.players[p]["techs"]
@@ -793,6 +795,7 @@ class _Importer:
             raise StateError(f"decision.builtThisTurn: only in PHASE_ACTIONS, not in {phase}")
         if len(built) > K["MAXBUILT"]:
             raise StateError(f"decision.builtThisTurn: {len(built)} hexes, at most {K['MAXBUILT']}")
+        _unique(list(built), "decision.builtThisTurn", "hex")
         r["nbuilt"] = len(built)
         for i, label in enumerate(built):
             h = self.hex_ref(label, f"decision.builtThisTurn[{i}]")
@@ -816,6 +819,53 @@ class _Importer:
                 )
             r["downlab_hex"] = h
 
+    def check_pending(self, kind: str, p: int, at: str) -> None:
+        """A sub-decision is owed to the player to move only if that player's action could open it and
+        can answer it (faction, buildings, navigation, tokens), as in apply.pxi."""
+        pl, faction = self.raw["pl"][p], self.faction(p)
+        nbuild, board = pl["nbuild"], range(len(self.labels))
+
+        def owns(b: int, lost_too: bool = True) -> bool:
+            r = self.raw
+            return any(r["owner"][h] == p and r["building"][h] == b
+                       and (lost_too or r["planet"][h] != PL_LOST) for h in board)
+
+        used = [a for a in range(len(ACTIONS)) if self.raw["actions_used"][a] == p]
+        faction_action = pl["specials_used"] & SPECIAL_BIT["SPECIAL_ACTION_FACTION"]
+        booster_action = pl["specials_used"] & SPECIAL_BIT["SPECIAL_ACTION_BOOSTER"]
+        problem = None
+        if kind in ("PENDING_SWAP_PI", "PENDING_SPACE_STATION", "PENDING_DOWN_LAB", "PENDING_UP_LOWEST") \
+                and not faction_action:
+            problem = "it follows the faction's special action, which specialsUsed does not list"
+        elif kind == "PENDING_FEDERATION_TILE" and ACTIONS.index("qic2") not in used:
+            problem = "it follows the qic2 board action, which usedActions does not give to this player"
+        elif kind == "PENDING_BUILD_MINE" and not (booster_action or {ACTIONS.index("power2"),
+                                                                       ACTIONS.index("power6")} & set(used)):
+            problem = "it follows power2, power6 or the terraforming booster's action, none of them used"
+        elif kind == "PENDING_RANGE_BUILD" and not booster_action:
+            problem = "it follows the range booster's action, which specialsUsed does not list"
+        elif kind == "PENDING_SWAP_PI" and not (faction == "ambas" and nbuild[PI] and owns(M, lost_too=False)):
+            problem = "swap-PI is the ambas' PI action and needs one of their mines (not the lost planet)"
+        elif kind == "PENDING_SPACE_STATION" and not (faction == "ivits" and nbuild[PI]
+                                                       and nbuild[SP] < K["MAX_BUILDINGS"][SP]):
+            problem = "a space station is the ivits' PI action"
+        elif kind == "PENDING_DOWN_LAB" and not (faction == "firaks" and nbuild[PI] and owns(LAB)
+                                                  and nbuild[TS] < K["MAX_BUILDINGS"][TS]):
+            problem = ("down-lab is the firaks' PI action and needs one of their labs and a trading station "
+                       "in the supply")
+        elif kind == "PENDING_UP_LOWEST" and faction != "bescods":
+            problem = "up-lowest is the bescods' action"
+        elif kind == "PENDING_LOST_PLANET" and not (pl["research"][TRACKS.index("nav")] == 5
+                                                     and pl["lost_planet"] < 0):
+            problem = "the lost planet is placed once, on reaching navigation level 5"
+        elif kind == "PENDING_FEDERATION_TILE" and not self.players[p]["federationTokens"]:
+            problem = "qic2 regains the reward of a federation token the player holds, and they hold none"
+        elif kind in ("PENDING_BUILD_MINE", "PENDING_RANGE_BUILD") and nbuild[M] >= K["MAX_BUILDINGS"][M] \
+                and not (kind == "PENDING_RANGE_BUILD" and pl["gf_owned"] > nbuild[GF] + pl["gf_spent"]):
+            problem = "all 8 mines are on the board (and no gaia-former is free)"
+        if problem:
+            raise StateError(f"{at}.kind: {kind} for players[{p}] ({faction}): {problem}")
+
     def fill_leech(self, current: int) -> None:
         r, offers, phase = self.raw, self.decision["leechOffers"], self.phase
         if phase == "PHASE_LEECH" and not offers:
@@ -825,6 +875,7 @@ class _Importer:
         if len(offers) > K["MAXLEECH"]:
             raise StateError(f"decision.leechOffers: {len(offers)} offers, at most {K['MAXLEECH']}")
         builder = -1
+        _unique([(o["player"], o["hex"]) for o in offers], "decision.leechOffers", "offer (player, hex)")
         for i, o in enumerate(offers):
             at = f"decision.leechOffers[{i}]"
             p = self.player_ref(o["player"], f"{at}.player")

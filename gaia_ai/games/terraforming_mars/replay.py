@@ -1,0 +1,338 @@
+"""The rules judge: replay corpus records through the core with the recorded draws forced and compare,
+after every action, every snapshot field (g, p, pc, cr, tl, ms, aw) and at the end the scores.
+
+    python -m gaia_ai.games.terraforming_mars.replay FILE [--limit N] [--json]
+
+prints one line per failing game (the first action and field that differ) and ``N passed, M failed``;
+the exit status is 0 only when every game passed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gaia_ai._core import tm_rules
+
+from .errors import IllegalMoveError, TmError
+from .state import TmState
+from .tables import AWARDS, CARD_IDS, CONST, CORP_IDS, MILESTONES, SPACE_IDS, STANDARD_PROJECTS, card_name
+
+K = tm_rules.MOVE_KINDS
+
+
+class Divergence(TmError):
+    """The engine and the record disagree (or the record needs a rule the core lacks)."""
+
+
+@dataclass
+class GameResult:
+    id: str
+    players: int
+    actions: int
+    replayed: int                  # actions replayed and matching before the first failure
+    ok: bool
+    error: str = ""
+
+
+@dataclass
+class Report:
+    games: list[GameResult] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return sum(g.ok for g in self.games)
+
+    @property
+    def failed(self) -> int:
+        return len(self.games) - self.passed
+
+    @property
+    def replayed(self) -> int:
+        return sum(g.replayed for g in self.games)
+
+    @property
+    def actions(self) -> int:
+        return sum(g.actions for g in self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"passed": self.passed, "failed": self.failed, "replayed": self.replayed,
+                "actions": self.actions, "games": [asdict(g) for g in self.games]}
+
+
+def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
+    """Records of a .jsonl or .jsonl.gz file."""
+    path = Path(path)
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def _pay(d: dict[str, int] | None) -> dict[str, int]:
+    d = d or {}
+    extra = set(d) - {"mc", "st", "ti", "he"}
+    if extra:
+        raise Divergence(f"payment with {sorted(extra)} not supported yet")
+    return {"mc": d.get("mc", 0), "st": d.get("st", 0), "ti": d.get("ti", 0), "he": d.get("he", 0)}
+
+
+class Replayer:
+    """Drives one record through a TmState."""
+
+    def __init__(self, rec: dict[str, Any]) -> None:
+        self.rec = rec
+        self.colors = rec["colors"]
+        decks = rec["decks0"]
+        self.state = TmState.from_decks(rec["players"], decks["project"], decks["corporation"])
+        self.expected: dict[str, Any] = {"g": rec["s0"]["g"], "p": rec["s0"]["p"], "pc": {}, "cr": {}, "tl": [],
+                                         "ms": [], "aw": []}
+        for p, deal in enumerate(rec["deal"]):
+            core = self.state.core
+            got = [card_name(c) for c in core.offer(p)]
+            if got != deal["cards"]:
+                raise Divergence(f"deal of player {p}: {got} != {deal['cards']}")
+
+    def apply(self, move: int, what: str) -> None:
+        try:
+            self.state.apply(move)
+        except IllegalMoveError as e:
+            raise Divergence(f"{what}: {e}") from e
+
+    def follow_ups(self, act: dict[str, Any], choices: list[dict[str, Any]]) -> None:
+        core = self.state.core
+        queue = list(choices)
+        while core.pending():
+            kind, player, card, a, b, c = core.pending()[0]
+            legal = self.state.legal_moves()
+            if queue:
+                ch = queue[0]
+                move = self.choice_move(kind, ch)
+                if move is not None:
+                    queue.pop(0)
+                    self.apply(move, f"follow-up {ch}")
+                    continue
+            if len(legal) == 1:
+                self.apply(legal[0], "single option")
+                continue
+            raise Divergence(f"engine asks {kind} (card {card_name(card) if card >= 0 else '-'}) but the record "
+                             f"answers {queue[0] if queue else 'nothing'}")
+        if queue:
+            raise Divergence(f"record has follow-ups the engine did not ask: {queue}")
+
+    def choice_move(self, kind: str, ch: dict[str, Any]) -> int | None:
+        t = ch.get("t")
+        if kind == "tile" and t == "space":
+            return tm_rules.encode(K["space"], SPACE_IDS[ch["space"]])
+        if kind == "removePlants" and t == "or":
+            title = ch.get("o", "")
+            if title.startswith("Skip"):
+                return tm_rules.encode(K["player"], CONST["SKIP_PLAYER"])
+            color = title.rsplit(" ", 1)[-1]
+            if color in self.colors:
+                return tm_rules.encode(K["player"], self.colors.index(color))
+        if kind == "decreaseProduction" and t == "player":
+            return tm_rules.encode(K["player"], ch["player"])
+        if kind in ("or", "orAction") and t == "or":
+            return tm_rules.encode(K["option"], ch["i"])
+        if kind in ("addResources", "removeResource") and t == "cards" and len(ch["cards"]) == 1:
+            return tm_rules.encode(K["card"], CARD_IDS[ch["cards"][0]])
+        if kind == "buyTop" and t == "cards":
+            return tm_rules.encode(K["option"], 1 if ch["cards"] else 0)
+        if kind == "keep" and t == "cards":
+            offer = self.state.core.offer(self.state.current_player)
+            return tm_rules.encode(K["keep"], 0, sum(1 << offer.index(CARD_IDS[n]) for n in ch["cards"]))
+        if t == "payment" and kind == "buyTop":
+            return None
+        return None
+
+    def top_move(self, act: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
+        k = act["k"]
+        core = self.state.core
+        p = act["p"]
+        ch = list(act.get("ch", []))
+        if core.current_player != p:
+            raise Divergence(f"record's player {p} but the engine waits for player {core.current_player} "
+                             f"({core.step})")
+        if k == "setup":
+            offers = core.corp_offer(p)
+            corp = CORP_IDS[act["corp"]]
+            offer = core.offer(p)
+            mask = sum(1 << offer.index(CARD_IDS[n]) for n in act["cards"])
+            return tm_rules.encode(K["setup"], offers.index(corp), mask), ch
+        if k == "buyCards":
+            offer = core.offer(p)
+            if [card_name(c) for c in offer] != act["offered"]:
+                raise Divergence(f"offered {[card_name(c) for c in offer]} != {act['offered']}")
+            mask = sum(1 << offer.index(CARD_IDS[n]) for n in act["cards"])
+            pay = {}
+            if ch and ch[0].get("t") == "payment":
+                pay = _pay(ch.pop(0)["pay"])
+                if not pay["he"]:
+                    pay = {}
+            return tm_rules.encode(K["buy"], 0, mask, **pay), ch
+        if k == "playCard":
+            return tm_rules.encode(K["play"], CARD_IDS[act["card"]], 0, **_pay(act.get("pay"))), ch
+        if k == "standardProject":
+            return tm_rules.encode(K["std"], STANDARD_PROJECTS.index(act["name"]), 0, **_pay(act.get("pay"))), ch
+        if k in ("claimMilestone", "fundAward"):
+            names = MILESTONES if k == "claimMilestone" else AWARDS
+            pay = None
+            for c in list(ch):
+                if c.get("t") == "payment":
+                    pay = c["pay"]
+                    ch.remove(c)
+            if pay is None:
+                cost = 8 if k == "claimMilestone" else 8 + 6 * len(core.awards())
+                pay = {"mc": cost}
+            kind = K["milestone"] if k == "claimMilestone" else K["award"]
+            return tm_rules.encode(kind, names.index(act["name"]), 0, **_pay(pay)), ch
+        if k == "convertPlants":
+            return tm_rules.encode(K["plants"]), [{"t": "space", "space": act["space"]}] + ch
+        if k == "convertHeat":
+            return tm_rules.encode(K["heat"]), ch
+        if k == "firstAction":
+            return tm_rules.encode(K["first"]), ch
+        if k == "endTurn":
+            return tm_rules.encode(K["end"]), ch
+        if k == "pass":
+            return tm_rules.encode(K["pass"]), ch
+        if k == "cardAction":
+            pay = None
+            if ch and ch[0].get("t") == "payment":
+                pay = _pay(ch.pop(0)["pay"])
+            if act["card"] == "United Nations Mars Initiative":
+                return tm_rules.encode(K["action"], CONST["UNMI_ACTION"], 0, **(pay or {})), ch
+            card = CARD_IDS[act["card"]]
+            if not tm_rules.card_implemented(card):
+                raise Divergence(f"card {act['card']} not implemented yet")
+            if pay is None:
+                cost = tm_rules.action_cost(card)
+                pay = {"mc": cost} if cost else {}
+            return tm_rules.encode(K["action"], card, 0, **pay), ch
+        if k == "finalGreenery":
+            return tm_rules.encode(K["finalGreenery"], SPACE_IDS[act["space"]]), ch
+        if k == "finalGreeneryDone":
+            return tm_rules.encode(K["finalDone"]), ch
+        raise Divergence(f"action kind {k!r} not supported")
+
+    def step(self, act: dict[str, Any]) -> None:
+        for d in act.get("d", []):
+            if isinstance(d, dict) and "reshuffle" in d:
+                self.state.core.set_reshuffle([CARD_IDS[n] for n in d["reshuffle"]])
+        if act["k"] == "sellPatents":
+            self.apply(tm_rules.encode(K["sell"]), "sell patents")
+            for name in act["cards"]:
+                self.apply(tm_rules.encode(K["sellCard"], CARD_IDS[name]), f"sell {name}")
+            if self.state.core.pending():
+                self.apply(tm_rules.encode(K["sellDone"]), "sell done")
+            return
+        move, ch = self.top_move(act)
+        if act["k"] == "playCard" and not tm_rules.card_implemented(CARD_IDS[act["card"]]):
+            raise Divergence(f"card {act['card']} not implemented yet")
+        self.apply(move, act["k"])
+        self.follow_ups(act, ch)
+
+    def check(self, snap: dict[str, Any]) -> None:
+        exp = self.expected
+        for key in ("g", "p", "ms", "aw"):
+            if key in snap:
+                exp[key] = snap[key]
+        for p, m in snap.get("cr", {}).items():     # per player: the full map of that player's cards
+            if m:
+                exp["cr"][p] = m
+            else:
+                exp["cr"].pop(p, None)
+        for p, cards in snap.get("pc", {}).items():
+            exp["pc"].setdefault(p, []).extend(cards)
+        exp["tl"] = exp["tl"] + snap.get("tl", [])
+        got = self.state.snapshot()
+        if got["g"] != exp["g"]:
+            raise Divergence(f"g {got['g']} != {exp['g']}")
+        names = ["TR", "M€", "steel", "titanium", "plants", "energy", "heat", "M€ prod", "steel prod",
+                 "titanium prod", "plant prod", "energy prod", "heat prod", "hand", "played"]
+        for p, (a, b) in enumerate(zip(got["p"], exp["p"])):
+            for i, (x, y) in enumerate(zip(a, b)):
+                if x != y:
+                    raise Divergence(f"p[{p}] {names[i]} {x} != {y}")
+        if got["pc"] != exp["pc"]:
+            raise Divergence(f"pc {got['pc']} != {exp['pc']}")
+        if got["cr"] != exp["cr"]:
+            raise Divergence(f"cr {got['cr']} != {exp['cr']}")
+        if sorted(got["tl"]) != sorted(exp["tl"]):
+            extra = [t for t in got["tl"] if t not in exp["tl"]]
+            missing = [t for t in exp["tl"] if t not in got["tl"]]
+            raise Divergence(f"tl: engine has {extra}, record has {missing}")
+        if got["ms"] != exp["ms"] or got["aw"] != exp["aw"]:
+            raise Divergence(f"ms/aw {got['ms']} {got['aw']} != {exp['ms']} {exp['aw']}")
+
+    def check_final(self) -> None:
+        final = self.rec["final"]
+        if not self.state.is_terminal:
+            raise Divergence(f"the record ended but the engine waits ({self.state.core.step})")
+        for p, (got, exp) in enumerate(zip(self.state.final_scores(), final["scores"])):
+            for key in ("tr", "milestones", "awards", "greenery", "city", "cards", "total", "mc", "cardVP"):
+                if got[key] != exp[key]:
+                    raise Divergence(f"final score of player {p}: {key} {got[key]} != {exp[key]}")
+        if self.state.ranks() != final["ranks"]:
+            raise Divergence(f"ranks {self.state.ranks()} != {final['ranks']}")
+
+
+def replay_record(rec: dict[str, Any]) -> GameResult:
+    acts = rec["acts"]
+    result = GameResult(rec["id"], rec["players"], len(acts), 0, False)
+    i = -1
+    try:
+        r = Replayer(rec)
+        for i, act in enumerate(acts):
+            r.step(act)
+            r.check(act["s"])
+            result.replayed = i + 1
+        i = len(acts)
+        r.check_final()
+        result.ok = True
+    except (Divergence, ValueError, KeyError) as e:
+        where = f"act {i} ({acts[i]['k']} p{acts[i]['p']} {acts[i].get('card') or acts[i].get('name') or ''})" \
+            if 0 <= i < len(acts) else ("setup" if i < 0 else "final")
+        result.error = f"{where}: {type(e).__name__ + ': ' if not isinstance(e, Divergence) else ''}{e}"
+    return result
+
+
+def replay_file(path: str | Path, limit: int | None = None) -> Report:
+    """Replay the records of a corpus file (the first ``limit`` ones); a Report of every game."""
+    report = Report()
+    for n, rec in enumerate(read_records(path)):
+        if limit is not None and n >= limit:
+            break
+        report.games.append(replay_record(rec))
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m gaia_ai.games.terraforming_mars.replay",
+                                 description="Replay Terraforming Mars corpus records through the core.")
+    ap.add_argument("file", help="a .jsonl or .jsonl.gz corpus file")
+    ap.add_argument("--limit", type=int, default=None, help="replay only the first N games")
+    ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = ap.parse_args(argv)
+    report = replay_file(args.file, args.limit)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=1))
+    else:
+        for g in report.games:
+            if not g.ok:
+                print(f"{g.id} ({g.players}p): {g.replayed}/{g.actions} actions, {g.error}")
+        print(f"{report.passed} passed, {report.failed} failed "
+              f"({report.replayed} of {report.actions} actions replayed before the first failure)")
+    return 0 if report.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

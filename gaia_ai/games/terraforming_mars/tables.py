@@ -1,0 +1,48 @@
+"""The facts of the game (cards, corporations, board, milestones and awards) from the JSON files in
+``data/``, with name <-> id maps; importing this module loads them into the C core's tables."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gaia_ai._core import tm_rules
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+SETS = ("base", "corporateEra")
+
+
+@cache
+def load_json(name: str) -> Any:
+    """A data file of the package, parsed (``cards``, ``corporations``, ``board``, ...)."""
+    return json.loads((DATA_DIR / f"{name}.json").read_text())
+
+
+CARDS: list[dict[str, Any]] = [c for c in load_json("cards")["cards"] if c["set"] in SETS]
+CORPS: list[dict[str, Any]] = [c for c in load_json("corporations")["corporations"] if c["set"] in SETS]
+BOARD: dict[str, Any] = load_json("board")
+SPACES: list[str] = [s["id"] for s in BOARD["spaces"]]
+MILESTONES: list[str] = [m["name"] for m in load_json("milestones_awards")["milestones"]]
+AWARDS: list[str] = [a["name"] for a in load_json("milestones_awards")["awards"]]
+TILE_NAMES: list[str] = list(tm_rules.TILE_NAMES)
+STANDARD_PROJECTS: list[str] = ["", "powerPlant", "asteroid", "aquifer", "greenery", "city"]
+
+CARD_IDS: dict[str, int] = {c["name"]: i for i, c in enumerate(CARDS)}
+CORP_IDS: dict[str, int] = {c["name"]: i for i, c in enumerate(CORPS)}
+SPACE_IDS: dict[str, int] = {s: i for i, s in enumerate(SPACES)}
+CONST: dict[str, int] = tm_rules.constants()
+
+tm_rules.load_tables(CARDS, CORPS, BOARD)
+
+
+def card_name(card: int) -> str:
+    if card == CONST["UNMI_ACTION"]:
+        return "United Nations Mars Initiative"
+    return CARDS[card]["name"]
+
+
+def implemented_cards() -> list[str]:
+    """Names of the project cards whose whole rule the core implements."""
+    return [c["name"] for i, c in enumerate(CARDS) if tm_rules.card_implemented(i)]

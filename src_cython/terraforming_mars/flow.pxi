@@ -1,0 +1,521 @@
+# Turn flow: setup, research, the action phase with its follow-up queue, production, the final
+# greenery placement and the end. apply_move() is the one entry for every decision.
+
+cdef void new_game(TState* s, int np, const unsigned short* project, int nproject,
+                   const short* corps, int ncorps, unsigned long long seed) noexcept nogil:
+    """Deal from the given deck orders (top first): per player 2 corporations and 10 cards."""
+    cdef int i, p, k, ci = 0
+    memset(s, 0, sizeof(TState))
+    s.np = np
+    s.gen = 1
+    s.rng = seed
+    s.action_player = -1
+    for i in range(CARDCAP):
+        s.loc[i] = L_OUT
+    for i in range(nproject):
+        s.deck[i] = project[i]
+        s.loc[project[i]] = L_DECK
+    s.top = 0
+    s.bot = nproject
+    for i in range(NSPACE):
+        s.owner[i] = -1
+    for i in range(NMS):
+        s.ms[i] = -1
+        s.ms_order[i] = -1
+    for i in range(NAW):
+        s.aw[i] = -1
+        s.aw_order[i] = -1
+    for p in range(np):
+        s.pl[p].tr = 20
+        s.pl[p].corp = -1
+        s.pl[p].steel_value = 2
+        s.pl[p].ti_value = 3
+        for k in range(2):
+            s.pl[p].corp_offer[k] = corps[ci] if ci < ncorps else -1
+            ci += 1
+        s.pl[p].noffer = 0
+        for k in range(10):
+            i = draw_top(s)
+            if i >= 0:
+                s.pl[p].offer[s.pl[p].noffer] = i
+                s.pl[p].noffer += 1
+                s.loc[i] = L_OFFER + p
+    s.step = ST_SETUP
+    s.phase = PH_RESEARCH
+    s.cur = 0
+
+
+cdef void start_action_phase(TState* s) noexcept nogil:
+    cdef int p
+    s.step = ST_ACTION
+    s.phase = PH_ACTION
+    for p in range(s.np):
+        s.pl[p].passed = 0
+        s.pl[p].acts = 0
+    s.cur = s.first
+
+
+cdef void research(TState* s) noexcept nogil:
+    cdef int p, k, c
+    for p in range(s.np):
+        s.pl[p].bought = 0
+        s.pl[p].noffer = 0
+        for k in range(4):
+            c = draw_bottom(s)
+            if c >= 0:
+                s.pl[p].offer[s.pl[p].noffer] = c
+                s.pl[p].noffer += 1
+                s.loc[c] = L_OFFER + p
+    s.step = ST_RESEARCH
+    s.phase = PH_RESEARCH
+    s.cur = 0
+
+
+cdef int final_greenery_cost(TState* s, int p) noexcept nogil:
+    return 7 if s.pl[p].corp == C_ECOLINE else 8
+
+
+cdef int final_eligible(TState* s, int p) noexcept nogil:
+    return (not s.pl[p].final_done and s.pl[p].res[R_PL] >= final_greenery_cost(s, p)
+            and any_space(s, p, PR_FINAL_GREENERY, -1))
+
+
+cdef void next_final(TState* s) noexcept nogil:
+    """Final greenery: each player in turn order from the first places as many as they like."""
+    cdef int i, p
+    for i in range(s.np):
+        p = (s.first + i) % s.np
+        if final_eligible(s, p):
+            s.cur = p
+            return
+        s.pl[p].final_done = 1
+    s.step = ST_OVER
+    s.phase = PH_END
+    s.cur = -1
+
+
+cdef void production(TState* s) noexcept nogil:
+    cdef int p, k
+    cdef TPlayer* pl
+    s.phase = PH_PRODUCTION
+    for p in range(s.np):
+        pl = &s.pl[p]
+        pl.res[R_HE] += pl.res[R_EN]
+        pl.res[R_EN] = 0
+        pl.res[R_MC] += pl.prod[R_MC] + pl.tr
+        for k in range(1, 6):
+            pl.res[k] += pl.prod[k]
+        pl.tr_raised = 0
+        pl.next_discount = 0
+    memset(s.used, 0, sizeof(s.used))
+    if s.temp >= 19 and s.oxy >= 14 and s.oceans >= 9:
+        s.step = ST_FINAL
+        next_final(s)
+        return
+    s.gen += 1
+    s.first = (s.first + 1) % s.np
+    research(s)
+
+
+cdef void next_turn(TState* s) noexcept nogil:
+    """The turn passes to the next player who has not passed; none left: production."""
+    cdef int i, q
+    s.pl[s.cur].acts = 0
+    for i in range(1, s.np + 1):
+        q = (s.cur + i) % s.np
+        if not s.pl[q].passed:
+            s.cur = q
+            return
+    production(s)
+
+
+cdef void action_done(TState* s) noexcept nogil:
+    """A top-level action resolved with all its follow-ups."""
+    cdef int p = s.action_player
+    s.action_player = -1
+    if not s.action_top:
+        return
+    s.pl[p].acts += 1
+    if s.pl[p].acts >= 2:
+        next_turn(s)
+
+
+cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
+    cdef int q
+    if e.kind == PK_TILE:
+        if e.a == TL_OCEAN and s.oceans >= 9:
+            return 0
+        return any_space(s, e.player, e.b, e.c)
+    if e.kind == PK_REMOVE_PLANTS:
+        for q in range(s.np):
+            if s.pl[q].res[R_PL] > 0 and not protected_from(s, q, e.player):
+                return 1
+        return 0
+    if e.kind == PK_DEC_PROD:
+        return any_dec_target(s, e.a, e.b)
+    if e.kind == PK_ADD_ANY:
+        return own_card_with(s, e.player, e.a)
+    return 1
+
+
+cdef void settle(TState* s) noexcept nogil:
+    """Drop queued decisions that have no option; when the queue is empty the action is over."""
+    while s.npend > 0 and not pending_has_option(s, &s.pend[0]):
+        pop_front(s)
+    if s.npend > 0:
+        s.cur = s.pend[0].player
+        return
+    if s.action_player >= 0:
+        s.cur = s.action_player
+        action_done(s)
+
+
+cdef void pop_front(TState* s) noexcept nogil:
+    cdef int i
+    for i in range(1, s.npend):
+        s.pend[i - 1] = s.pend[i]
+    s.npend -= 1
+
+
+cdef int std_cost(TState* s, int p, int proj) noexcept nogil:
+    if proj == SPJ_POWER:
+        return 8 if s.pl[p].corp == C_THORGATE else 11
+    if proj == SPJ_ASTEROID:
+        return 14
+    if proj == SPJ_AQUIFER:
+        return 18
+    if proj == SPJ_GREENERY:
+        return 23
+    if proj == SPJ_CITY:
+        return 25
+    return -1
+
+
+cdef int std_possible(TState* s, int p, int proj) noexcept nogil:
+    if proj == SPJ_ASTEROID:
+        return s.temp < 19
+    if proj == SPJ_AQUIFER:
+        return s.oceans < 9
+    if proj == SPJ_GREENERY:
+        return any_space(s, p, PR_GREENERY, -1)
+    if proj == SPJ_CITY:
+        return any_space(s, p, PR_CITY, -1)
+    return proj == SPJ_POWER
+
+
+cdef int apply_pending(TState* s, Move m) noexcept nogil:
+    cdef Pending e = s.pend[0]
+    cdef int k = mv_kind(m), a = mv_a(m), p = e.player, q, b
+    if e.kind == PK_TILE:
+        if k != K_SPACE:
+            return fail(s, E_KIND)
+        if not space_ok(s, p, e.b, e.c, a):
+            return fail(s, E_SPACE)
+        pop_front(s)
+        if e.b == PR_CLAIM:
+            s.claim[a] = p + 1
+        else:
+            place_tile(s, p, a, e.a)
+    elif e.kind == PK_REMOVE_PLANTS:
+        if k != K_PLAYER:
+            return fail(s, E_KIND)
+        if a != 7 and (a >= s.np or s.pl[a].res[R_PL] == 0 or protected_from(s, a, p)):
+            return fail(s, E_PLAYER)
+        pop_front(s)
+        if a != 7:
+            s.pl[a].res[R_PL] = s.pl[a].res[R_PL] - e.a if s.pl[a].res[R_PL] > e.a else 0
+    elif e.kind == PK_DEC_PROD:
+        if k != K_PLAYER:
+            return fail(s, E_KIND)
+        if a >= s.np or s.pl[a].prod[e.a] - e.b < (-5 if e.a == R_MC else 0):
+            return fail(s, E_PLAYER)
+        pop_front(s)
+        s.pl[a].prod[e.a] -= e.b
+    elif e.kind == PK_OR_PROD:
+        if k != K_OPTION or a > 1 or not prod_ok(s, p, CARDS[e.card].orp[a]):
+            return fail(s, E_KIND)
+        pop_front(s)
+        for q in range(6):
+            s.pl[p].prod[q] += CARDS[e.card].orp[a][q]
+    elif e.kind == PK_OR_ACT:
+        if k != K_OPTION or a > 1 or not act_feasible(s, p, e.card, &CARDS[e.card].act[a]):
+            return fail(s, E_KIND)
+        pop_front(s)
+        if do_behaviour(s, p, e.card, &CARDS[e.card].act[a], 0, 0, 0, 0) < 0:
+            return -1
+    elif e.kind == PK_ADD_ANY:
+        if k != K_CARD:
+            return fail(s, E_KIND)
+        if a >= NCARD or s.loc[a] != L_PLAYED + p or CARDS[a].res_type != e.a:
+            return fail(s, E_CARD)
+        pop_front(s)
+        s.cres[a] += e.b
+    elif e.kind == PK_REMOVE_RES:
+        if k != K_CARD:
+            return fail(s, E_KIND)
+        if a >= NCARD or not removable(s, a, e.a, p):
+            return fail(s, E_CARD)
+        pop_front(s)
+        s.cres[a] -= 1
+        s.cres[e.card] += 1
+    elif e.kind == PK_BUY_TOP:
+        if k != K_OPTION or a > 1:
+            return fail(s, E_KIND)
+        if a == 1:
+            if s.pl[p].res[R_MC] < 3:
+                return fail(s, E_PAY)
+            s.pl[p].res[R_MC] -= 3
+            to_hand(s, p, e.c)
+        else:
+            to_discard(s, e.c)
+        pop_front(s)
+    elif e.kind == PK_KEEP:
+        if k != K_KEEP:
+            return fail(s, E_KIND)
+        b = mv_b(m)
+        if b >= (1 << s.pl[p].noffer) or popcount(b) != min(e.a, s.pl[p].noffer):
+            return fail(s, E_MASK)
+        for q in range(s.pl[p].noffer):
+            if (b >> q) & 1:
+                to_hand(s, p, s.pl[p].offer[q])
+            else:
+                to_discard(s, s.pl[p].offer[q])
+        s.pl[p].noffer = 0
+        pop_front(s)
+    elif e.kind == PK_SELL:
+        if k == K_SELL_CARD:
+            if a >= NCARD or s.loc[a] != L_HAND + p:
+                return fail(s, E_CARD)
+            s.pl[p].hand_n -= 1
+            to_discard(s, a)
+            s.pl[p].res[R_MC] += 1
+            s.pend[0].a += 1
+            if s.pl[p].hand_n == 0:
+                pop_front(s)
+        elif k == K_SELL_DONE:
+            if e.a == 0:
+                return fail(s, E_TURN)
+            pop_front(s)
+        else:
+            return fail(s, E_KIND)
+    else:
+        return fail(s, E_KIND)
+    settle(s)
+    return 0
+
+
+cdef int apply_setup(TState* s, Move m) noexcept nogil:
+    cdef int p = s.cur, a = mv_a(m), b = mv_b(m), i, n = 0, corp
+    cdef TPlayer* pl = &s.pl[p]
+    if mv_kind(m) != K_SETUP:
+        return fail(s, E_KIND)
+    if a > 1 or pl.corp_offer[a] < 0 or b >= (1 << pl.noffer):
+        return fail(s, E_MASK)
+    corp = pl.corp_offer[a]
+    for i in range(pl.noffer):
+        n += (b >> i) & 1
+    if 3 * n > CORPS[corp].mc:
+        return fail(s, E_PAY)
+    pl.corp = corp    # played (money, production, effects) when everyone has chosen
+    for i in range(pl.noffer):
+        if (b >> i) & 1:
+            to_hand(s, p, pl.offer[i])
+        else:
+            to_discard(s, pl.offer[i])
+    pl.noffer = 0
+    pl.setup_done = 1
+    if p + 1 < s.np:
+        s.cur = p + 1
+    else:
+        finish_setup_corps(s)
+    return 0
+
+
+cdef void finish_setup_corps(TState* s) noexcept nogil:
+    cdef int p, kept, corp
+    for p in range(s.np):
+        corp = s.pl[p].corp
+        s.pl[p].corp = -1
+        kept = s.pl[p].hand_n
+        play_corp(s, p, corp)
+        s.pl[p].res[R_MC] -= 3 * kept
+    start_action_phase(s)
+
+
+cdef int apply_buy(TState* s, Move m) noexcept nogil:
+    cdef int p = s.cur, b = mv_b(m), i, n = 0
+    cdef TPlayer* pl = &s.pl[p]
+    if mv_kind(m) != K_BUY:
+        return fail(s, E_KIND)
+    if b >= (1 << pl.noffer):
+        return fail(s, E_MASK)
+    for i in range(pl.noffer):
+        n += (b >> i) & 1
+    if mv_st(m) or mv_ti(m):
+        return fail(s, E_PAY)
+    if mv_mc(m) or mv_he(m):
+        # Helion may pay with heat: then the payment is explicit and exact
+        if mv_mc(m) + mv_he(m) != 3 * n or pay(s, p, 3 * n, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+            return fail(s, E_PAY)
+    elif 3 * n > pl.res[R_MC]:
+        return fail(s, E_PAY)
+    else:
+        pl.res[R_MC] -= 3 * n
+    for i in range(pl.noffer):
+        if (b >> i) & 1:
+            to_hand(s, p, pl.offer[i])
+        else:
+            to_discard(s, pl.offer[i])
+    pl.noffer = 0
+    pl.bought = 1
+    if p + 1 < s.np:
+        s.cur = p + 1
+    else:
+        start_action_phase(s)
+    return 0
+
+
+cdef int apply_action(TState* s, Move m) noexcept nogil:
+    """A top-level decision of the action phase."""
+    cdef int p = s.cur, k = mv_kind(m), a = mv_a(m), cost, proj
+    cdef TPlayer* pl = &s.pl[p]
+    if pl.first_pending and k != K_FIRST and k != K_PASS:
+        return fail(s, E_TURN)
+    s.action_player = p
+    s.action_top = 1
+    if k == K_PASS:
+        pl.passed = 1
+        pl.first_pending = 0
+        s.action_player = -1
+        next_turn(s)
+        return 0
+    if k == K_END:
+        if pl.acts != 1:
+            return fail(s, E_TURN)
+        s.action_player = -1
+        next_turn(s)
+        return 0
+    if k == K_FIRST:
+        if not pl.first_pending:
+            return fail(s, E_TURN)
+        pl.first_pending = 0
+        if pl.corp == C_THARSIS:
+            push(s, PK_TILE, p, -1, TL_CITY, PR_CITY, -1)
+        elif pl.corp == C_INVENTRIX:
+            draw_cards(s, p, 3)
+    elif k == K_PLAY:
+        if play_card(s, p, a, mv_mc(m), mv_st(m), mv_ti(m), mv_he(m)) < 0:
+            return -1
+    elif k == K_STD:
+        proj = a
+        cost = std_cost(s, p, proj)
+        if cost < 0:
+            return fail(s, E_KIND)
+        if not std_possible(s, p, proj):
+            return fail(s, E_TURN)
+        if mv_st(m) or mv_ti(m):
+            return fail(s, E_PAY)
+        if pay(s, p, cost, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+            return -1
+        if pl.corp == C_CREDICOR and cost >= 20:
+            pl.res[R_MC] += 4
+        if owner_of(s, CARD_STANDARD_TECH) == p:
+            pl.res[R_MC] += 3
+        if proj == SPJ_POWER:
+            pl.prod[R_EN] += 1
+        elif proj == SPJ_ASTEROID:
+            raise_temp(s, p, 1)
+        elif proj == SPJ_AQUIFER:
+            push(s, PK_TILE, p, -1, TL_OCEAN, PR_OCEAN, -1)
+        elif proj == SPJ_GREENERY:
+            push(s, PK_TILE, p, -1, TL_GREENERY, PR_GREENERY, -1)
+        else:
+            pl.prod[R_MC] += 1
+            push(s, PK_TILE, p, -1, TL_CITY, PR_CITY, -1)
+    elif k == K_SELL:
+        if pl.hand_n == 0:
+            return fail(s, E_CARD)
+        push(s, PK_SELL, p, -1, 0, 0, 0)
+    elif k == K_MILESTONE:
+        if a >= NMS or s.ms[a] >= 0 or s.nms >= 3 or not milestone_ok(s, p, a):
+            return fail(s, E_CLAIMED)
+        if mv_st(m) or mv_ti(m) or pay(s, p, 8, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+            return fail(s, E_PAY)
+        s.ms[a] = p
+        s.ms_order[s.nms] = a
+        s.nms += 1
+    elif k == K_AWARD:
+        if a >= NAW or s.aw[a] >= 0 or s.naw >= 3:
+            return fail(s, E_CLAIMED)
+        if mv_st(m) or mv_ti(m) or pay(s, p, 8 + 6 * s.naw, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+            return fail(s, E_PAY)
+        s.aw[a] = p
+        s.aw_order[s.naw] = a
+        s.naw += 1
+    elif k == K_PLANTS:
+        cost = 7 if pl.corp == C_ECOLINE else 8
+        if pl.res[R_PL] < cost or not any_space(s, p, PR_GREENERY, -1):
+            return fail(s, E_RES)
+        pl.res[R_PL] -= cost
+        push(s, PK_TILE, p, -1, TL_GREENERY, PR_GREENERY, -1)
+    elif k == K_HEAT:
+        if pl.res[R_HE] < 8 or s.temp >= 19:
+            return fail(s, E_RES)
+        pl.res[R_HE] -= 8
+        raise_temp(s, p, 1)
+    elif k == K_ACTION and a == 511:
+        if pl.corp != C_UNMI or not pl.tr_raised or pl.res[R_MC] < 3 or unmi_used(s, p):
+            return fail(s, E_USED)
+        if mv_mc(m) or mv_st(m) or mv_ti(m) or mv_he(m):
+            if pay(s, p, 3, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+                return -1
+        else:
+            pl.res[R_MC] -= 3
+        gain_tr(s, p, 1)
+        s.used[NCARD + p] = 1
+    elif k == K_ACTION:
+        if card_action(s, p, a, mv_mc(m), mv_st(m), mv_ti(m), mv_he(m)) < 0:
+            return -1
+    else:
+        return fail(s, E_KIND)
+    settle(s)
+    return 0
+
+
+cdef inline int unmi_used(TState* s, int p) noexcept nogil:
+    return s.used[NCARD + p]
+
+
+cdef int apply_final(TState* s, Move m) noexcept nogil:
+    cdef int p = s.cur, k = mv_kind(m), a = mv_a(m)
+    if k == K_FINAL_DONE:
+        s.pl[p].final_done = 1
+        next_final(s)
+        return 0
+    if k != K_FINAL_GREENERY:
+        return fail(s, E_KIND)
+    if s.pl[p].res[R_PL] < final_greenery_cost(s, p):
+        return fail(s, E_RES)
+    if not space_ok(s, p, PR_FINAL_GREENERY, -1, a):
+        return fail(s, E_SPACE)
+    s.pl[p].res[R_PL] -= final_greenery_cost(s, p)
+    place_tile(s, p, a, TL_GREENERY)
+    next_final(s)
+    return 0
+
+
+cdef int apply_move(TState* s, Move m) noexcept nogil:
+    """Apply one decision; on error s.err is set, -1 returned and s may be half-changed (callers
+    that need all-or-nothing apply to a copy)."""
+    s.err = E_OK
+    if s.step == ST_OVER:
+        return fail(s, E_DONE)
+    if s.npend > 0:
+        return apply_pending(s, m)
+    if s.step == ST_SETUP:
+        return apply_setup(s, m)
+    if s.step == ST_RESEARCH:
+        return apply_buy(s, m)
+    if s.step == ST_FINAL:
+        return apply_final(s, m)
+    return apply_action(s, m)

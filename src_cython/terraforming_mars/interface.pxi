@@ -1,0 +1,113 @@
+# Terraforming Mars behind the C-level game interface of src_cython/core/game.pxd.
+
+cdef enum:
+    MOVECAP = 4096
+
+cdef int gi_current_player(const void* ctx, const void* s) noexcept nogil:
+    cdef const TState* st = <const TState*> s
+    return -1 if st.step == ST_OVER else st.cur
+
+
+cdef int gi_is_terminal(const void* ctx, const void* s) noexcept nogil:
+    return (<const TState*> s).step == ST_OVER
+
+
+cdef int gi_returns(const void* ctx, const void* s, double* out) noexcept nogil:
+    cdef int p
+    cdef int sc[7]
+    for p in range((<const TState*> s).np):
+        score(<TState*> s, p, sc)
+        out[p] = sc[6]
+    return 0
+
+
+cdef int gi_legal_moves(const void* ctx, const void* s, Move* out, int cap) noexcept nogil:
+    return gen_moves(<TState*> s, out, cap)
+
+
+cdef int gi_apply(const void* ctx, void* s, Move m) noexcept nogil:
+    return -1 if apply_move(<TState*> s, m) < 0 else 0
+
+
+cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rng) noexcept nogil:
+    cdef Move buf[MOVECAP]
+    cdef int n = gen_moves(<TState*> s, buf, MOVECAP)
+    if n <= 0:
+        return -1
+    return buf[splitmix64(rng) % <unsigned long long> n]
+
+
+cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil:
+    """Rough final-VP estimate: the score now plus production's worth over a few generations."""
+    cdef const TState* st = <const TState*> s
+    cdef int p
+    cdef int sc[7]
+    for p in range(st.np):
+        score(<TState*> s, p, sc)
+        out[p] = sc[6] + 0.1 * (st.pl[p].prod[R_MC] + 2 * st.pl[p].prod[R_ST] + 3 * st.pl[p].prod[R_TI]
+                                + 2 * st.pl[p].prod[R_PL] + st.pl[p].prod[R_EN] + st.pl[p].prod[R_HE])
+    return 0
+
+
+cdef void determinize_state(TState* s, int observer, unsigned long long* rng) noexcept nogil:
+    """Shuffle what observer cannot see (the draw pile, other hands, others' pending offers) among
+    those places, keeping every count; discards, tableaux and observer's own cards stay."""
+    cdef unsigned short pool[CARDCAP]
+    cdef int n = 0, i, j, c, l, p, k
+    cdef unsigned short t
+    for c in range(NCARD):
+        l = s.loc[c]
+        if ((l >= L_HAND and l < L_HAND + MAXP and l != L_HAND + observer)
+                or (l >= L_OFFER and l < L_OFFER + MAXP and l != L_OFFER + observer)):
+            pool[n] = c
+            n += 1
+    for i in range(s.top, s.bot):
+        pool[n] = s.deck[i]
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    # refill the same places: each hidden hand and offer keeps its count, the pile its length
+    i = 0
+    for p in range(s.np):
+        if p == observer:
+            continue
+        for k in range(s.pl[p].hand_n):
+            s.loc[pool[i]] = L_HAND + p
+            i += 1
+        for k in range(s.pl[p].noffer):
+            s.pl[p].offer[k] = pool[i]
+            s.loc[pool[i]] = L_OFFER + p
+            i += 1
+    for j in range(s.top, s.bot):
+        s.deck[j] = pool[i]
+        s.loc[pool[i]] = L_DECK
+        i += 1
+
+
+cdef void gi_determinize(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil:
+    determinize_state(<TState*> s, observer, rng)
+
+
+def game_interface(Core core):
+    """(capsule of the GameInterface table, owner object to keep alive) for this game's states."""
+    cdef Interface owner = Interface()
+    owner.table.state_size = sizeof(TState)
+    owner.table.num_players = core.st.np
+    owner.table.ctx = NULL
+    owner.table.current_player = gi_current_player
+    owner.table.is_terminal = gi_is_terminal
+    owner.table.returns = gi_returns
+    owner.table.legal_moves = gi_legal_moves
+    owner.table.apply = gi_apply
+    owner.table.rollout_move = gi_rollout_move
+    owner.table.evaluate = gi_evaluate
+    owner.table.determinize = gi_determinize
+    return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
+
+
+def state_pointer(Core core):
+    """A capsule of the core's state (valid while core lives): the search's root position."""
+    return PyCapsule_New(&core.st, b"gaia_ai.GameState", NULL)

@@ -1,0 +1,179 @@
+# Legal decisions of the open prompt, in a fixed order. Payments: every way to cover the cost without
+# paying more than needed with a resource that alone would suffice (mc tops up the rest).
+
+cdef inline int emit(Move* out, int n, int cap, Move m) noexcept nogil:
+    if n < 0 or n >= cap:
+        return -1
+    out[n] = m
+    return n + 1
+
+
+cdef int gen_payments(TState* s, int p, int kind, int a, int cost, int steel_ok, int ti_ok,
+                      Move* out, int n, int cap) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int ti, st, rest, mc, he, max_ti = 0, max_st = 0, he_lo, he_hi
+    if ti_ok:
+        max_ti = min(pl.res[R_TI], (cost + pl.ti_value - 1) // pl.ti_value)
+    for ti in range(max_ti + 1):
+        rest = cost - ti * pl.ti_value
+        if rest < 0:
+            rest = 0
+        max_st = 0
+        if steel_ok:
+            max_st = min(pl.res[R_ST], (rest + pl.steel_value - 1) // pl.steel_value)
+        for st in range(max_st + 1):
+            mc = rest - st * pl.steel_value
+            if mc < 0:
+                mc = 0
+            if pl.corp == C_HELION:
+                he_lo = mc - pl.res[R_MC] if mc > pl.res[R_MC] else 0
+                he_hi = min(mc, pl.res[R_HE])
+                for he in range(he_lo, he_hi + 1):
+                    n = emit(out, n, cap, mk(kind, a, 0, mc - he, st, ti, he))
+            elif mc <= pl.res[R_MC]:
+                n = emit(out, n, cap, mk(kind, a, 0, mc, st, ti, 0))
+            if n < 0:
+                return -1
+    return n
+
+
+cdef int gen_spaces(TState* s, int p, int rule, int fixed, int kind, Move* out, int n, int cap) noexcept nogil:
+    cdef int sp
+    for sp in range(NSPACE):
+        if space_ok(s, p, rule, fixed, sp):
+            n = emit(out, n, cap, mk(kind, sp, 0, 0, 0, 0, 0))
+    return n
+
+
+cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
+    cdef Pending* e = &s.pend[0]
+    cdef int n = 0, q, c, b, p = e.player
+    if e.kind == PK_TILE:
+        return gen_spaces(s, p, e.b, e.c, K_SPACE, out, n, cap)
+    if e.kind == PK_REMOVE_PLANTS:
+        for q in range(s.np):
+            if s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
+                n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_PLAYER, 7, 0, 0, 0, 0, 0))
+    if e.kind == PK_DEC_PROD:
+        for q in range(s.np):
+            if s.pl[q].prod[e.a] - e.b >= (-5 if e.a == R_MC else 0):
+                n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_OR_PROD:
+        for q in range(2):
+            if prod_ok(s, p, CARDS[e.card].orp[q]):
+                n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_OR_ACT:
+        for q in range(2):
+            if act_feasible(s, p, e.card, &CARDS[e.card].act[q]):
+                n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_ADD_ANY:
+        for c in range(NCARD):
+            if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == e.a:
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_REMOVE_RES:
+        for c in range(NCARD):
+            if removable(s, c, e.a, p):
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_BUY_TOP:
+        n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        if s.pl[p].res[R_MC] >= 3:
+            n = emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_KEEP:
+        for b in range(1 << s.pl[p].noffer):
+            if popcount(b) == min(e.a, s.pl[p].noffer):
+                n = emit(out, n, cap, mk(K_KEEP, 0, b, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_SELL:
+        for c in range(NCARD):
+            if s.loc[c] == L_HAND + p:
+                n = emit(out, n, cap, mk(K_SELL_CARD, c, 0, 0, 0, 0, 0))
+        if e.a > 0:
+            n = emit(out, n, cap, mk(K_SELL_DONE, 0, 0, 0, 0, 0, 0))
+        return n
+    return -1
+
+
+cdef int popcount(int x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
+    cdef int n = 0, p = s.cur, c, b, a, cost
+    cdef TPlayer* pl
+    if s.step == ST_OVER:
+        return 0
+    if s.npend > 0:
+        return gen_pending(s, out, cap)
+    pl = &s.pl[p]
+    if s.step == ST_SETUP:
+        for a in range(2):
+            if pl.corp_offer[a] < 0:
+                continue
+            for b in range(1 << pl.noffer):
+                if 3 * popcount(b) <= CORPS[pl.corp_offer[a]].mc:
+                    n = emit(out, n, cap, mk(K_SETUP, a, b, 0, 0, 0, 0))
+        return n
+    if s.step == ST_RESEARCH:
+        for b in range(1 << pl.noffer):
+            cost = 3 * popcount(b)
+            if cost <= pl.res[R_MC]:
+                n = emit(out, n, cap, mk(K_BUY, 0, b, 0, 0, 0, 0))
+            if pl.corp == C_HELION and cost > 0:
+                for a in range(1, min(cost, pl.res[R_HE]) + 1):
+                    if cost - a <= pl.res[R_MC]:
+                        n = emit(out, n, cap, mk(K_BUY, 0, b, cost - a, 0, 0, a))
+        return n
+    if s.step == ST_FINAL:
+        if pl.res[R_PL] >= final_greenery_cost(s, p):
+            n = gen_spaces(s, p, PR_FINAL_GREENERY, -1, K_FINAL_GREENERY, out, n, cap)
+        return emit(out, n, cap, mk(K_FINAL_DONE, 0, 0, 0, 0, 0, 0))
+    # action phase
+    if pl.first_pending:
+        n = emit(out, n, cap, mk(K_FIRST, 0, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))
+    for c in range(NCARD):
+        if s.loc[c] != L_HAND + p or not card_playable(s, p, c):
+            continue
+        cost = card_cost(s, p, c)
+        n = gen_payments(s, p, K_PLAY, c, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0,
+                         out, n, cap)
+    for a in range(SPJ_POWER, SPJ_CITY + 1):
+        if std_possible(s, p, a):
+            n = gen_payments(s, p, K_STD, a, std_cost(s, p, a), 0, 0, out, n, cap)
+    if pl.hand_n > 0:
+        n = emit(out, n, cap, mk(K_SELL, 0, 0, 0, 0, 0, 0))
+    if s.nms < 3:
+        for a in range(NMS):
+            if s.ms[a] < 0 and milestone_ok(s, p, a):
+                n = gen_payments(s, p, K_MILESTONE, a, 8, 0, 0, out, n, cap)
+    if s.naw < 3:
+        for a in range(NAW):
+            if s.aw[a] < 0:
+                n = gen_payments(s, p, K_AWARD, a, 8 + 6 * s.naw, 0, 0, out, n, cap)
+    if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space(s, p, PR_GREENERY, -1):
+        n = emit(out, n, cap, mk(K_PLANTS, 0, 0, 0, 0, 0, 0))
+    if pl.res[R_HE] >= 8 and s.temp < 19:
+        n = emit(out, n, cap, mk(K_HEAT, 0, 0, 0, 0, 0, 0))
+    for c in range(NCARD):
+        if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):
+            if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
+                n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,
+                                 CARDS[c].act[0].ti_ok, out, n, cap)
+            else:
+                n = emit(out, n, cap, mk(K_ACTION, c, 0, 0, 0, 0, 0))
+    if pl.corp == C_UNMI and pl.tr_raised and pl.res[R_MC] >= 3 and not unmi_used(s, p):
+        n = emit(out, n, cap, mk(K_ACTION, 511, 0, 0, 0, 0, 0))
+    if pl.acts == 1:
+        n = emit(out, n, cap, mk(K_END, 0, 0, 0, 0, 0, 0))
+    return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))

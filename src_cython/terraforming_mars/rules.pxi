@@ -1,0 +1,813 @@
+# Rules: cards, payment, tiles, global parameters, turn flow. Every function is nogil and works on one
+# state; an illegal move sets s.err and returns -1 (the caller restores the state: all or nothing).
+
+cdef inline Move mk(int kind, int a, int b, int mc, int st, int ti, int he) noexcept nogil:
+    return (<Move> kind | (<Move> a << 5) | (<Move> b << 14) | (<Move> mc << 26) | (<Move> st << 34)
+            | (<Move> ti << 41) | (<Move> he << 48))
+
+cdef inline int mv_kind(Move m) noexcept nogil:
+    return <int> (m & 31)
+
+cdef inline int mv_a(Move m) noexcept nogil:
+    return <int> ((m >> 5) & 511)
+
+cdef inline int mv_b(Move m) noexcept nogil:
+    return <int> ((m >> 14) & 4095)
+
+cdef inline int mv_mc(Move m) noexcept nogil:
+    return <int> ((m >> 26) & 255)
+
+cdef inline int mv_st(Move m) noexcept nogil:
+    return <int> ((m >> 34) & 127)
+
+cdef inline int mv_ti(Move m) noexcept nogil:
+    return <int> ((m >> 41) & 127)
+
+cdef inline int mv_he(Move m) noexcept nogil:
+    return <int> ((m >> 48) & 255)
+
+
+cdef inline int fail(TState* s, int e) noexcept nogil:
+    s.err = e
+    return -1
+
+
+cdef inline unsigned long long rnd(TState* s) noexcept nogil:
+    return splitmix64(&s.rng)
+
+
+# ---- cards and the deck ----
+
+cdef void reshuffle(TState* s) noexcept nogil:
+    cdef int i, j, n = s.ndiscard
+    cdef unsigned short t
+    if s.nplan > 0:
+        n = s.nplan
+        for i in range(n):
+            s.deck[i] = s.plan[i]
+            s.loc[s.plan[i]] = L_DECK
+        s.nplan = 0
+    else:
+        for i in range(n):
+            s.deck[i] = s.discard[i]
+            s.loc[s.discard[i]] = L_DECK
+        for i in range(n - 1, 0, -1):
+            j = <int> (rnd(s) % <unsigned long long> (i + 1))
+            t = s.deck[i]
+            s.deck[i] = s.deck[j]
+            s.deck[j] = t
+    s.ndiscard = 0
+    s.top = 0
+    s.bot = n
+
+
+cdef int draw_top(TState* s) noexcept nogil:
+    if s.top >= s.bot:
+        reshuffle(s)
+        if s.top >= s.bot:
+            return -1
+    s.top += 1
+    return s.deck[s.top - 1]
+
+
+cdef int draw_bottom(TState* s) noexcept nogil:
+    if s.top >= s.bot:
+        reshuffle(s)
+        if s.top >= s.bot:
+            return -1
+    s.bot -= 1
+    return s.deck[s.bot]
+
+
+cdef inline void to_hand(TState* s, int p, int c) noexcept nogil:
+    s.loc[c] = L_HAND + p
+    s.pl[p].hand_n += 1
+
+
+cdef inline void to_discard(TState* s, int c) noexcept nogil:
+    s.loc[c] = L_DISCARD
+    s.discard[s.ndiscard] = c
+    s.ndiscard += 1
+
+
+cdef void draw_cards(TState* s, int p, int n) noexcept nogil:
+    cdef int i, c
+    for i in range(n):
+        c = draw_top(s)
+        if c >= 0:
+            to_hand(s, p, c)
+
+
+# ---- global parameters ----
+
+cdef void push(TState* s, int kind, int p, int card, int a, int b, int c) noexcept nogil:
+    if s.npend >= MAXPEND:
+        return
+    s.pend[s.npend].kind = kind
+    s.pend[s.npend].player = p
+    s.pend[s.npend].card = card
+    s.pend[s.npend].a = a
+    s.pend[s.npend].b = b
+    s.pend[s.npend].c = c
+    s.npend += 1
+
+
+cdef inline void gain_tr(TState* s, int p, int n) noexcept nogil:
+    s.pl[p].tr += n
+    if n > 0:
+        s.pl[p].tr_raised = 1
+
+
+cdef void raise_temp(TState* s, int p, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if s.temp >= 19:
+            return
+        s.temp += 1
+        gain_tr(s, p, 1)
+        if s.temp == 3 or s.temp == 5:        # -24 C and -20 C: +1 heat production
+            s.pl[p].prod[R_HE] += 1
+        elif s.temp == 15 and s.oceans < 9:   # 0 C: a bonus ocean
+            push(s, PK_TILE, p, -1, TL_OCEAN, PR_OCEAN, -1)
+
+
+cdef void raise_oxy(TState* s, int p, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if s.oxy >= 14:
+            return
+        s.oxy += 1
+        gain_tr(s, p, 1)
+        if s.oxy == 8:
+            raise_temp(s, p, 1)
+
+
+# ---- board ----
+
+cdef inline int is_city(int t) noexcept nogil:
+    return t == TL_CITY or t == TL_CAPITAL
+
+
+cdef int adj_count(TState* s, int sp, int tile_kind, int owner) noexcept nogil:
+    """Tiles next to sp: tile_kind -1 any tile, -2 a city; owner -1 any owner."""
+    cdef int i, a, n = 0, t
+    for i in range(NADJ[sp]):
+        a = ADJ[sp][i]
+        t = s.tile[a]
+        if t == TL_NONE:
+            continue
+        if tile_kind == -2:
+            if not is_city(t):
+                continue
+        elif tile_kind >= 0 and t != tile_kind:
+            continue
+        if owner >= 0 and s.owner[a] != owner:
+            continue
+        n += 1
+    return n
+
+
+cdef int space_ok(TState* s, int p, int rule, int fixed, int sp) noexcept nogil:
+    """Whether the pending tile of player p with this placement rule may go on sp."""
+    cdef int own
+    if sp < 0 or sp >= NSPACE or s.tile[sp] != TL_NONE:
+        return 0
+    if rule == PR_FIXED:
+        return sp == fixed
+    if SPACE_TYPE[sp] == SP_COLONY or sp == 30:   # off-Mars cities and Noctis City: by card only
+        return 0
+    if s.claim[sp] and s.claim[sp] != p + 1:
+        return 0
+    if rule == PR_CLAIM:
+        return SPACE_TYPE[sp] == SP_LAND and s.claim[sp] == 0
+    if rule == PR_OCEAN:
+        return SPACE_TYPE[sp] == SP_OCEAN
+    if rule == PR_OCEANSPACE or rule == PR_GREENERY_OCEANSPACE:
+        return SPACE_TYPE[sp] == SP_OCEAN
+    if SPACE_TYPE[sp] != SP_LAND:
+        return 0
+    if rule == PR_OCEAN_ON_LAND or rule == PR_LAND:
+        return 1
+    if rule == PR_GREENERY or rule == PR_FINAL_GREENERY:
+        own = greenery_needs_adjacency(s, p)
+        return (not own) or adj_count(s, sp, -1, p) > 0
+    if rule == PR_CITY:
+        return adj_count(s, sp, -2, -1) == 0
+    if rule == PR_VOLCANIC:
+        return SPACE_VOLCANIC[sp]
+    if rule == PR_ISOLATED:
+        return adj_count(s, sp, -1, -1) == 0
+    if rule == PR_MINING_RIGHTS or rule == PR_MINING_AREA:
+        if SPACE_BONUS[sp][B_ST] == 0 and SPACE_BONUS[sp][B_TI] == 0:
+            return 0
+        return rule == PR_MINING_RIGHTS or adj_count(s, sp, -1, p) > 0
+    if rule == PR_NEXT_CITY:
+        return adj_count(s, sp, -2, -1) > 0
+    if rule == PR_NEXT_GREENERY:
+        return adj_count(s, sp, TL_GREENERY, -1) > 0
+    if rule == PR_URBANIZED:
+        return adj_count(s, sp, -2, -1) >= 2
+    return 0
+
+
+cdef int greenery_needs_adjacency(TState* s, int p) noexcept nogil:
+    """A greenery goes next to an own tile when any free land space next to one exists."""
+    cdef int i, j, a
+    for i in range(2, NSPACE):
+        if s.tile[i] == TL_NONE or s.owner[i] != p:
+            continue
+        for j in range(NADJ[i]):
+            a = ADJ[i][j]
+            if (s.tile[a] == TL_NONE and SPACE_TYPE[a] == SP_LAND and a != 30
+                    and (s.claim[a] == 0 or s.claim[a] == p + 1)):
+                return 1
+    return 0
+
+
+cdef int any_space(TState* s, int p, int rule, int fixed) noexcept nogil:
+    cdef int sp
+    for sp in range(NSPACE):
+        if space_ok(s, p, rule, fixed, sp):
+            return 1
+    return 0
+
+
+cdef inline int owner_of(TState* s, int c) noexcept nogil:
+    """The player who has card c in play, or -1."""
+    if c < 0 or s.loc[c] < L_PLAYED or s.loc[c] >= L_PLAYED + MAXP:
+        return -1
+    return s.loc[c] - L_PLAYED
+
+
+cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
+    cdef int q, n
+    s.tile[sp] = tile
+    s.owner[sp] = -1 if tile == TL_OCEAN else p
+    # placement bonuses and 2 M€ per adjacent ocean go to the placer
+    s.pl[p].res[R_ST] += SPACE_BONUS[sp][B_ST]
+    s.pl[p].res[R_TI] += SPACE_BONUS[sp][B_TI]
+    s.pl[p].res[R_PL] += SPACE_BONUS[sp][B_PL]
+    if SPACE_BONUS[sp][B_CARD]:
+        draw_cards(s, p, SPACE_BONUS[sp][B_CARD])
+    if sp >= 2:
+        n = adj_count(s, sp, TL_OCEAN, -1)
+        s.pl[p].res[R_MC] += 2 * n
+    if s.pl[p].corp == C_MINING_GUILD and (SPACE_BONUS[sp][B_ST] or SPACE_BONUS[sp][B_TI]):
+        s.pl[p].prod[R_ST] += 1
+    if tile == TL_OCEAN:
+        if s.oceans < 9:
+            s.oceans += 1
+            gain_tr(s, p, 1)
+        q = owner_of(s, CARD_ARCTIC_ALGAE)
+        if q >= 0:
+            s.pl[q].res[R_PL] += 2
+    elif tile == TL_GREENERY:
+        if owner_of(s, CARD_HERBIVORES) == p:
+            s.cres[CARD_HERBIVORES] += 1
+        raise_oxy(s, p, 1)
+    if is_city(tile):
+        q = owner_of(s, CARD_ROVER)
+        if q >= 0:
+            s.pl[q].res[R_MC] += 2
+        if owner_of(s, CARD_PETS) >= 0:
+            s.cres[CARD_PETS] += 1
+        q = owner_of(s, CARD_IMMIGRANT_CITY)
+        if q >= 0:
+            s.pl[q].prod[R_MC] += 1
+        for q in range(s.np):
+            if s.pl[q].corp == C_THARSIS:
+                if sp >= 2:
+                    s.pl[q].prod[R_MC] += 1
+                if q == p:
+                    s.pl[q].res[R_MC] += 3
+    elif tile == TL_MINING_RIGHTS or tile == TL_MINING_AREA:
+        if SPACE_BONUS[sp][B_TI]:
+            s.pl[p].prod[R_TI] += 1
+        else:
+            s.pl[p].prod[R_ST] += 1
+
+
+# ---- cards: cost, requirements, effects ----
+
+cdef int card_cost(TState* s, int p, int c) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int cost = CARDS[c].cost, t, d, i
+    for i in range(NCARD):
+        if s.loc[i] != L_PLAYED + p or CARDS[i].disc_tag < 0:
+            continue
+        d = CARDS[i].disc_tag
+        if d == 11:
+            cost -= CARDS[i].disc_amt
+        elif CARDS[i].disc_once:
+            if CARDS[c].tags[d]:
+                cost -= CARDS[i].disc_amt
+        else:
+            cost -= CARDS[i].disc_amt * CARDS[c].tags[d]
+    cost -= pl.next_discount
+    if pl.corp == C_TERACTOR:
+        cost -= 3 * CARDS[c].tags[T_EARTH]
+    elif pl.corp == C_THORGATE:
+        cost -= 3 * CARDS[c].tags[T_POWER]
+    return cost if cost > 0 else 0
+
+
+cdef int req_ok(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int j, have, need, bonus = s.pl[p].req_bonus, i, q
+    for j in range(d.nreq):
+        need = d.req_val[j]
+        if d.req_kind[j] == RQ_TEMP:
+            have = s.temp
+        elif d.req_kind[j] == RQ_OXY:
+            have = s.oxy
+        elif d.req_kind[j] == RQ_OCEANS:
+            have = s.oceans
+        elif d.req_kind[j] == RQ_TAG:
+            have = s.pl[p].tags[d.req_arg[j]]
+        elif d.req_kind[j] == RQ_PROD:
+            have = s.pl[p].prod[d.req_arg[j]]
+        elif d.req_kind[j] == RQ_GREENERIES:
+            have = 0
+            for i in range(2, NSPACE):
+                if s.tile[i] == TL_GREENERY and s.owner[i] == p:
+                    have += 1
+        else:
+            have = 0
+            for i in range(NSPACE):
+                if is_city(s.tile[i]):
+                    have += 1
+        if d.req_kind[j] <= RQ_OCEANS:
+            # global parameters: Inventrix / Adaptation Technology make them lenient
+            if d.req_max[j]:
+                if have > need + bonus:
+                    return 0
+            elif have < need - bonus:
+                return 0
+        elif d.req_max[j]:
+            if have > need:
+                return 0
+        elif have < need:
+            return 0
+    return 1
+
+
+cdef inline int prod_ok(TState* s, int p, const short* delta) noexcept nogil:
+    cdef int k, lo
+    for k in range(6):
+        if delta[k] < 0:
+            lo = -5 if k == R_MC else 0
+            if s.pl[p].prod[k] + delta[k] < lo:
+                return 0
+    return 1
+
+
+cdef int pay(TState* s, int p, int cost, int steel_ok, int ti_ok, int mc, int st, int ti, int he) noexcept nogil:
+    """Check and take a payment: resources held, steel on building cards, titanium on space cards,
+    heat for Helion; the value must cover the cost (overpaying is accepted)."""
+    cdef TPlayer* pl = &s.pl[p]
+    if mc > pl.res[R_MC] or st > pl.res[R_ST] or ti > pl.res[R_TI] or he > pl.res[R_HE]:
+        return fail(s, E_PAY)
+    if (st and not steel_ok) or (ti and not ti_ok) or (he and pl.corp != C_HELION):
+        return fail(s, E_PAY)
+    if mc + st * pl.steel_value + ti * pl.ti_value + he < cost:
+        return fail(s, E_PAY)
+    pl.res[R_MC] -= mc
+    pl.res[R_ST] -= st
+    pl.res[R_TI] -= ti
+    pl.res[R_HE] -= he
+    return 0
+
+
+cdef int card_playable(TState* s, int p, int c) noexcept nogil:
+    """Requirements, production that must be there, a place for a special tile (not the payment)."""
+    cdef CardDef* d = &CARDS[c]
+    if not d.implemented:
+        return 0
+    if not req_ok(s, p, c) or not prod_ok(s, p, d.prod):
+        return 0
+    if d.or_prod and not prod_ok(s, p, d.orp[0]) and not prod_ok(s, p, d.orp[1]):
+        return 0
+    if d.dec_n and not d.or_prod:
+        if not any_dec_target(s, d.dec_res, d.dec_n):
+            return 0
+    if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
+        return 0
+    if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
+        return 0
+    if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
+        return 0
+    return 1
+
+
+cdef int any_dec_target(TState* s, int res, int n) noexcept nogil:
+    cdef int q
+    for q in range(s.np):
+        if s.pl[q].prod[res] - n >= (-5 if res == R_MC else 0):
+            return 1
+    return 0
+
+
+cdef void add_tags(TState* s, int p, int c) noexcept nogil:
+    cdef int t, q
+    if CARDS[c].type != CT_EVENT:
+        for t in range(T_EVENT):
+            s.pl[p].tags[t] += CARDS[c].tags[t]
+    if CARDS[c].tags[T_JOVIAN]:
+        for q in range(s.np):
+            if s.pl[q].corp == C_SATURN:
+                s.pl[q].prod[R_MC] += CARDS[c].tags[T_JOVIAN]
+
+
+cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int k, cost, i
+    if c < 0 or c >= NCARD or s.loc[c] != L_HAND + p:
+        return fail(s, E_CARD)
+    if not d.implemented:
+        return fail(s, E_UNIMPL)
+    if not card_playable(s, p, c):
+        return fail(s, E_REQ)
+    cost = card_cost(s, p, c)
+    if pay(s, p, cost, d.tags[T_BUILDING] > 0, d.tags[T_SPACE] > 0, mc, st, ti, he) < 0:
+        return -1
+    s.loc[c] = L_PLAYED + p
+    s.seq[c] = s.nseq
+    s.nseq += 1
+    pl.hand_n -= 1
+    pl.played_n += 1
+    add_tags(s, p, c)
+    pl.next_discount = 8 if c == CARD_INDENTURED else 0
+    card_played_triggers(s, p, c)
+    # declared effects apply at once; tiles and choices are queued
+    for k in range(6):
+        pl.prod[k] += d.prod[k]
+        pl.res[k] += d.stock[k]
+    if d.cnt_res >= 0:
+        k = counted_amount(s, p, d)
+        if d.cnt_prod:
+            pl.prod[d.cnt_res] += k
+        else:
+            pl.res[d.cnt_res] += k
+    pl.steel_value += d.steel_value
+    pl.ti_value += d.ti_value
+    pl.req_bonus += d.req_bonus
+    gain_tr(s, p, d.tr)
+    if d.temp:
+        raise_temp(s, p, d.temp)
+    if d.oxy:
+        raise_oxy(s, p, d.oxy)
+    if d.add_here:
+        s.cres[c] += d.add_here
+    if d.draw and d.keep:
+        pl.noffer = 0
+        for i in range(d.draw):
+            k = draw_top(s)
+            if k >= 0:
+                pl.offer[pl.noffer] = k
+                pl.noffer += 1
+                s.loc[k] = L_OFFER + p
+        push(s, PK_KEEP, p, c, d.keep, 0, 0)
+    elif d.draw:
+        draw_cards(s, p, d.draw)
+    if d.cities:
+        if d.city_space >= 0:
+            push(s, PK_TILE, p, c, TL_CITY, PR_FIXED, d.city_space)
+        else:
+            push(s, PK_TILE, p, c, TL_CITY, PR_CITY, -1)
+    if d.tile_rule == PR_CLAIM:
+        push(s, PK_TILE, p, c, TL_NONE, PR_CLAIM, -1)
+    elif d.tile_rule:
+        push(s, PK_TILE, p, c, d.tile, d.tile_rule, -1)
+    if d.greeneries:
+        push(s, PK_TILE, p, c, TL_GREENERY, d.greenery_rule, -1)
+    for i in range(d.oceans):
+        push(s, PK_TILE, p, c, TL_OCEAN, d.ocean_rule, -1)
+    if d.remove_plants and any_plants_to_remove(s, p):   # targets are fixed when the card is played
+        push(s, PK_REMOVE_PLANTS, p, c, d.remove_plants, 0, 0)
+    if d.dec_n:
+        push(s, PK_DEC_PROD, p, c, d.dec_res, d.dec_n, 0)
+    if d.or_prod:
+        push(s, PK_OR_PROD, p, c, 0, 0, 0)
+    for i in range(2):
+        if d.add_any_n[i]:
+            push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], 0)
+    return 0
+
+
+cdef int any_plants_to_remove(TState* s, int p) noexcept nogil:
+    """The engine asks only when another player has plants to lose (the options then include p)."""
+    cdef int q
+    for q in range(s.np):
+        if q != p and s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
+            return 1
+    return 0
+
+
+cdef void card_played_triggers(TState* s, int p, int c) noexcept nogil:
+    """Effects of cards in play when p plays card c (c itself is already in p's tableau)."""
+    cdef CardDef* d = &CARDS[c]
+    cdef TPlayer* pl = &s.pl[p]
+    if pl.corp == C_CREDICOR and d.cost >= 20:
+        pl.res[R_MC] += 4
+    if pl.corp == C_INTERPLANETARY and d.type == CT_EVENT:
+        pl.res[R_MC] += 2
+    if d.type == CT_EVENT and owner_of(s, CARD_MEDIA_GROUP) == p:
+        pl.res[R_MC] += 3
+    if d.type == CT_EVENT and d.tags[T_SPACE] and owner_of(s, CARD_OPTIMAL_AEROBRAKING) == p:
+        pl.res[R_MC] += 3
+        pl.res[R_HE] += 3
+    if owner_of(s, CARD_DECOMPOSERS) == p:
+        s.cres[CARD_DECOMPOSERS] += d.tags[T_PLANT] + d.tags[T_ANIMAL] + d.tags[T_MICROBE]
+    if owner_of(s, CARD_ECO_ZONE) == p:
+        s.cres[CARD_ECO_ZONE] += d.tags[T_PLANT] + d.tags[T_ANIMAL]
+
+
+cdef int protected_from(TState* s, int owner, int taker) noexcept nogil:
+    """Protected Habitats: owner's plants, animals and microbes are safe from other players."""
+    return owner != taker and owner_of(s, CARD_PROTECTED_HABITATS) == owner
+
+
+cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
+    cdef int o = owner_of(s, card)
+    if o < 0 or CARDS[card].res_type != rtype or s.cres[card] == 0:
+        return 0
+    if card == CARD_PETS and o != taker:
+        return 0
+    return not protected_from(s, o, taker)
+
+
+cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
+    cdef int c
+    for c in range(NCARD):
+        if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == rtype:
+            return 1
+    return 0
+
+
+# ---- card actions ----
+
+cdef int act_feasible(TState* s, int p, int c, ActDef* a) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int k, v
+    for k in range(6):
+        if a.spend[k] > pl.res[k]:
+            return 0
+    if a.spend_here > s.cres[c]:
+        return 0
+    if not prod_ok(s, p, a.prod):
+        return 0
+    if a.mc:
+        v = pl.res[R_MC]
+        if a.steel_ok:
+            v += pl.res[R_ST] * pl.steel_value
+        if a.ti_ok:
+            v += pl.res[R_TI] * pl.ti_value
+        if pl.corp == C_HELION:
+            v += pl.res[R_HE]
+        if v < a.mc:
+            return 0
+    return 1
+
+
+cdef int action_available(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int i, q
+    if s.loc[c] != L_PLAYED + p or not d.nact or not d.implemented or s.used[c]:
+        return 0
+    if d.act_kind == AK_REMOVE_ANY:
+        for i in range(NCARD):
+            if removable(s, i, d.res_type, p):
+                return 1
+        return 0
+    if d.act_kind == AK_ADD_ANY:
+        return 1     # the engine offers it even with no microbe card to take the microbe
+    if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
+        return act_feasible(s, p, c, &d.act[0]) and s.bot - s.top + s.ndiscard > 0
+    if d.nact == 2:
+        return act_feasible(s, p, c, &d.act[0]) or act_feasible(s, p, c, &d.act[1])
+    return act_feasible(s, p, c, &d.act[0])
+
+
+cdef int do_behaviour(TState* s, int p, int c, ActDef* a, int mc, int st, int ti, int he) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int k, i
+    if a.mc:
+        if pay(s, p, a.mc, a.steel_ok, a.ti_ok, mc, st, ti, he) < 0:
+            return -1
+    elif mc or st or ti or he:
+        return fail(s, E_PAY)
+    for k in range(6):
+        pl.res[k] -= a.spend[k]
+        pl.res[k] += a.stock[k]
+        pl.prod[k] += a.prod[k]
+    s.cres[c] -= a.spend_here
+    s.cres[c] += a.add_here
+    if a.rails:
+        for i in range(2, NSPACE):
+            pl.res[R_MC] += is_city(s.tile[i])
+    gain_tr(s, p, a.tr)
+    if a.temp:
+        raise_temp(s, p, a.temp)
+    if a.oxy:
+        raise_oxy(s, p, a.oxy)
+    if a.draw:
+        draw_cards(s, p, a.draw)
+    if a.ocean:
+        push(s, PK_TILE, p, c, TL_OCEAN, PR_OCEAN, -1)
+    return 0
+
+
+cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) noexcept nogil:
+    cdef CardDef* d
+    cdef int k, f0, f1
+    if c < 0 or c >= NCARD:
+        return fail(s, E_CARD)
+    d = &CARDS[c]
+    if not action_available(s, p, c):
+        return fail(s, E_USED)
+    s.used[c] = 1
+    if d.act_kind == AK_REMOVE_ANY:
+        push(s, PK_REMOVE_RES, p, c, d.res_type, 0, 0)
+        return 0
+    if d.act_kind == AK_ADD_ANY:
+        push(s, PK_ADD_ANY, p, c, RT_MICROBE, 1, 0)
+        return 0
+    if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
+        if pay(s, p, d.act[0].mc, 0, 0, mc, st, ti, he) < 0:
+            return -1
+        k = draw_top(s)
+        if d.act_kind == AK_SEARCH_LIFE:
+            if k >= 0:
+                if CARDS[k].tags[T_MICROBE]:
+                    s.cres[c] += 1
+                to_discard(s, k)
+        elif k >= 0:
+            s.loc[k] = L_OFFER + p
+            push(s, PK_BUY_TOP, p, c, 0, 0, k)
+        return 0
+    if d.nact == 2:
+        f0 = act_feasible(s, p, c, &d.act[0])
+        f1 = act_feasible(s, p, c, &d.act[1])
+        if f0 and f1:
+            if mc or st or ti or he:
+                return fail(s, E_PAY)
+            push(s, PK_OR_ACT, p, c, 0, 0, 0)
+            return 0
+        return do_behaviour(s, p, c, &d.act[0] if f0 else &d.act[1], mc, st, ti, he)
+    return do_behaviour(s, p, c, &d.act[0], mc, st, ti, he)
+
+
+cdef int counted_amount(TState* s, int p, CardDef* d) noexcept nogil:
+    cdef int n = 0, q, i
+    if d.cnt_src == CS_OWN_TAG:
+        n = s.pl[p].tags[d.cnt_tag]
+    elif d.cnt_src == CS_OTHERS_TAG:
+        for q in range(s.np):
+            if q != p:
+                n += s.pl[q].tags[d.cnt_tag]
+    elif d.cnt_src == CS_CITIES or d.cnt_src == CS_CITIES_MARS:
+        for i in range(2 if d.cnt_src == CS_CITIES_MARS else 0, NSPACE):
+            n += is_city(s.tile[i])
+    elif d.cnt_src == CS_EVENTS_ALL:
+        for i in range(NCARD):
+            if s.loc[i] >= L_PLAYED and s.loc[i] < L_PLAYED + MAXP and CARDS[i].type == CT_EVENT:
+                n += 1
+    return n // d.cnt_per
+
+
+cdef void play_corp(TState* s, int p, int corp) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int k, t
+    pl.corp = corp
+    pl.played_n += 1
+    pl.res[R_MC] += CORPS[corp].mc
+    for k in range(6):
+        pl.res[k] += CORPS[corp].stock[k]
+        pl.prod[k] += CORPS[corp].prod[k]
+    for t in range(T_EVENT):
+        pl.tags[t] += CORPS[corp].tags[t]
+    if corp == C_PHOBOLOG:
+        pl.ti_value += 1
+    if corp == C_INVENTRIX:
+        pl.req_bonus += 2
+        pl.first_pending = 1
+    if corp == C_THARSIS:
+        pl.first_pending = 1
+    if corp == C_SATURN:
+        pl.prod[R_MC] += 1   # its own jovian tag
+
+
+# ---- milestones and awards ----
+
+cdef int count_tiles(TState* s, int p, int kind, int on_mars) noexcept nogil:
+    """kind: -2 cities, -3 any non-ocean tile."""
+    cdef int i, n = 0, t
+    for i in range(2 if on_mars else 0, NSPACE):
+        t = s.tile[i]
+        if t == TL_NONE or s.owner[i] != p:
+            continue
+        if kind == -2:
+            n += is_city(t)
+        elif kind == -3:
+            n += t != TL_OCEAN
+        else:
+            n += t == kind
+    return n
+
+
+cdef int milestone_ok(TState* s, int p, int m) noexcept nogil:
+    if m == 0:
+        return s.pl[p].tr >= 35
+    if m == 1:
+        return count_tiles(s, p, -2, 0) >= 3
+    if m == 2:
+        return count_tiles(s, p, TL_GREENERY, 1) >= 3
+    if m == 3:
+        return s.pl[p].tags[T_BUILDING] >= 8
+    return s.pl[p].hand_n >= 16
+
+
+cdef int award_value(TState* s, int p, int a) noexcept nogil:
+    cdef TPlayer* pl = &s.pl[p]
+    if a == 0:
+        return count_tiles(s, p, -3, 1)
+    if a == 1:
+        return pl.tags[T_SCIENCE]
+    if a == 2:
+        return pl.prod[R_MC]
+    if a == 3:
+        return pl.res[R_HE]
+    return pl.res[R_ST] + pl.res[R_TI]
+
+
+# ---- scoring ----
+
+cdef int tile_of(TState* s, int p, int tile) noexcept nogil:
+    cdef int i
+    for i in range(NSPACE):
+        if s.tile[i] == tile and s.owner[i] == p:
+            return i
+    return -1
+
+
+cdef int card_vp(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int n = 0, i, sp
+    if d.vp_kind == VK_NONE:
+        return d.vp_fixed
+    if d.vp_kind == VK_SEARCH_LIFE:
+        return 3 if s.cres[c] > 0 else 0
+    if d.vp_kind == VK_HERE:
+        n = s.cres[c]
+    elif d.vp_kind == VK_TAG:
+        n = s.pl[p].tags[d.vp_tag]
+    elif d.vp_kind == VK_ALL_CITIES:
+        for i in range(NSPACE):
+            n += is_city(s.tile[i])
+    else:
+        sp = tile_of(s, p, TL_CAPITAL if c == CARD_CAPITAL else TL_COMMERCIAL)
+        if sp >= 0:
+            n = adj_count(s, sp, TL_OCEAN if d.vp_kind == VK_ADJ_OCEANS else -2, -1)
+    return d.vp_each * (n // d.vp_per)
+
+
+cdef void score(TState* s, int p, int* out) noexcept nogil:
+    """out: tr, milestones, awards, greenery, city, cards, total."""
+    cdef int i, j, a, best, second, v, q, nbest
+    cdef int vals[MAXP]
+    out[0] = s.pl[p].tr
+    out[1] = 0
+    for i in range(NMS):
+        if s.ms[i] == p:
+            out[1] += 5
+    out[2] = 0
+    for a in range(NAW):
+        if s.aw[a] < 0:
+            continue
+        best = -1000000
+        for q in range(s.np):
+            vals[q] = award_value(s, q, a)
+            if vals[q] > best:
+                best = vals[q]
+        nbest = 0
+        second = -1000000
+        for q in range(s.np):
+            if vals[q] == best:
+                nbest += 1
+            elif vals[q] > second:
+                second = vals[q]
+        if vals[p] == best:
+            out[2] += 5
+        elif nbest == 1 and s.np > 2 and vals[p] == second:
+            out[2] += 2
+    out[3] = count_tiles(s, p, TL_GREENERY, 1)
+    out[4] = 0
+    for i in range(2, NSPACE):
+        if is_city(s.tile[i]) and s.owner[i] == p:
+            out[4] += adj_count(s, i, TL_GREENERY, -1)
+    out[5] = 0
+    for i in range(NCARD):
+        if s.loc[i] == L_PLAYED + p:
+            out[5] += card_vp(s, p, i)
+    out[6] = out[0] + out[1] + out[2] + out[3] + out[4] + out[5]

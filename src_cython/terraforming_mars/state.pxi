@@ -1,0 +1,148 @@
+# The state: fixed size, pointer-free, cloned with memcpy. Card tables live in module-level C arrays
+# filled once at import (tables.pxi), so the state holds only what changes during a game.
+
+ctypedef struct ActDef:
+    short mc                      # M€ cost (steel/titanium/heat may help as flagged)
+    signed char steel_ok
+    signed char ti_ok
+    short spend[6]
+    signed char spend_here        # resources taken from this card
+    short stock[6]
+    short prod[6]
+    signed char tr
+    signed char temp
+    signed char oxy
+    signed char ocean
+    signed char draw
+    signed char add_here
+    signed char rails             # Martian Rails: +1 M€ per city on Mars
+
+ctypedef struct CardDef:
+    short cost
+    signed char type
+    signed char implemented       # 0: the card's rule is not in the core yet (legal_moves omits it)
+    unsigned char tags[NTAG]
+    signed char nreq
+    signed char req_kind[3]
+    short req_val[3]              # temperature in steps from -30, oxygen %, oceans, counts
+    signed char req_max[3]
+    signed char req_arg[3]        # tag or resource
+    short prod[6]
+    short stock[6]
+    signed char tr
+    signed char temp              # steps
+    signed char oxy
+    signed char oceans
+    signed char ocean_rule
+    signed char cities
+    signed char city_space        # fixed space index or -1
+    signed char greeneries
+    signed char greenery_rule
+    signed char tile              # special tile
+    signed char tile_rule
+    signed char draw
+    signed char keep              # with draw: keep this many of the drawn cards (Invention Contest)
+    signed char remove_plants
+    signed char dec_res
+    signed char dec_n
+    signed char steel_value
+    signed char ti_value
+    signed char cnt_res           # a production/stock gain counted per tag/city/event (-1 none)
+    signed char cnt_prod          # 1 production, 0 stock
+    signed char cnt_src           # CS_*
+    signed char cnt_tag
+    signed char cnt_per
+    signed char or_prod           # 1: an "or" of the two productions in orp[0] / orp[1]
+    short orp[2][6]
+    short vp_fixed
+    signed char disc_tag          # -1 none, 11 every card
+    signed char disc_amt
+    signed char disc_once
+    signed char req_bonus
+    signed char res_type          # RT_* resource the card holds (0 none)
+    signed char add_here          # resources added here when played
+    signed char add_any_type[2]   # "add N resources of a type to one of your cards" on play
+    signed char add_any_n[2]
+    signed char vp_kind           # VK_*
+    signed char vp_per
+    signed char vp_each
+    signed char vp_tag
+    signed char nact              # 0 no action, 1 one behaviour, 2 an "or" of two
+    signed char act_kind          # AK_* for the bespoke actions
+    ActDef act[2]
+
+ctypedef struct CorpDef:
+    short mc
+    unsigned char tags[NTAG]
+    short prod[6]
+    short stock[6]
+
+ctypedef struct Pending:
+    signed char kind
+    signed char player
+    short card
+    short a
+    short b
+    short c
+
+ctypedef struct TPlayer:
+    int tr
+    int res[6]
+    int prod[6]
+    short corp
+    signed char passed
+    signed char acts              # actions taken in the current turn
+    signed char first_pending     # corporation first action still due
+    signed char setup_done
+    signed char bought
+    signed char steel_value
+    signed char ti_value
+    signed char req_bonus
+    signed char tr_raised         # raised TR this generation (UNMI)
+    signed char final_done
+    signed char next_discount     # Indentured Workers: off the next card played this generation
+    unsigned char tags[NTAG]      # tags in play (non-event cards and the corporation)
+    short hand_n
+    short played_n
+    short offer[10]               # dealt (setup) or drawn (research) cards awaiting selection
+    signed char noffer
+    short corp_offer[2]
+
+ctypedef struct TState:
+    signed char np
+    signed char step              # ST_*
+    signed char phase             # PH_* as the corpus reports it
+    signed char gen
+    signed char first             # first player of the generation
+    signed char cur               # player to decide
+    signed char temp              # steps from -30 C (0..19)
+    signed char oxy
+    signed char oceans
+    signed char err
+    signed char action_player     # player whose action the pending queue belongs to (-1 none)
+    signed char action_top        # the open top-level action counts as an action of the turn
+    short npend
+    Pending pend[MAXPEND]
+    TPlayer pl[MAXP]
+    unsigned char loc[CARDCAP]
+    unsigned char cres[CARDCAP]   # resources on each card
+    unsigned char used[CARDCAP]   # action used this generation (NCARD + p: the corporation's)
+    unsigned short seq[CARDCAP]   # order cards entered a tableau (snapshot's pc order)
+    unsigned short nseq
+    unsigned short deck[CARDCAP]  # draw pile: deck[top..bot) with top first
+    short top
+    short bot
+    unsigned short discard[CARDCAP]
+    short ndiscard
+    unsigned short plan[CARDCAP]  # forced order of the next reshuffle (replays); nplan 0: shuffle
+    short nplan
+    unsigned char tile[NSPACE]
+    signed char owner[NSPACE]
+    signed char claim[NSPACE]     # Land Claim: player + 1
+    signed char ms[NMS]           # claiming player or -1
+    signed char aw[NAW]           # funding player or -1
+    signed char ms_order[NMS]
+    signed char aw_order[NAW]
+    signed char nms
+    signed char naw
+    unsigned long long rng

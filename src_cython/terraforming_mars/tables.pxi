@@ -1,0 +1,432 @@
+# Card, corporation and board tables: C arrays filled once at import by load_tables() from the JSON
+# kept in the package (gaia_ai/games/terraforming_mars/data). Done at import rather than generated
+# at build time: one source of facts, no code generator in setup.py, and the load takes milliseconds.
+
+cdef CardDef CARDS[CARDCAP]
+cdef CorpDef CORPS[NCORP]
+cdef signed char SPACE_TYPE[NSPACE]
+cdef signed char SPACE_VOLCANIC[NSPACE]
+cdef unsigned char SPACE_BONUS[NSPACE][4]
+cdef signed char ADJ[NSPACE][MAXADJ]
+cdef signed char NADJ[NSPACE]
+cdef int TABLES_LOADED = 0
+
+# bespoke rules found by card id (set by load_tables from the card names)
+cdef short CARD_NOCTIS = -1
+cdef short CARD_MINING_RIGHTS = -1
+cdef short CARD_MINING_AREA = -1
+cdef short CARD_URBANIZED = -1
+cdef short CARD_LAND_CLAIM = -1
+cdef short CARD_ART_LAKE = -1
+# trigger cards: one id each, -1 when absent (see rules.pxi "triggers")
+cdef short CARD_MEDIA_GROUP = -1
+cdef short CARD_OPTIMAL_AEROBRAKING = -1
+cdef short CARD_STANDARD_TECH = -1
+cdef short CARD_ROVER = -1
+cdef short CARD_ARCTIC_ALGAE = -1
+cdef short CARD_PETS = -1
+cdef short CARD_HERBIVORES = -1
+cdef short CARD_IMMIGRANT_CITY = -1
+cdef short CARD_DECOMPOSERS = -1
+cdef short CARD_ECO_ZONE = -1
+cdef short CARD_INDENTURED = -1
+cdef short CARD_INDUSTRIAL_CENTER = -1
+cdef short CARD_SEARCH_LIFE = -1
+cdef short CARD_PROTECTED_HABITATS = -1
+cdef short CARD_CAPITAL = -1
+
+TRIGGER_CARDS = ["Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
+                 "Arctic Algae", "Pets", "Herbivores", "Immigrant City", "Decomposers", "Ecological Zone",
+                 "Indentured Workers", "Industrial Center", "Search For Life", "Water Splitting Plant"]
+RES_TYPES = {"Microbe": RT_MICROBE, "Animal": RT_ANIMAL, "Science": RT_SCIENCE, "Fighter": RT_FIGHTER}
+
+TAG_NAMES = ["building", "space", "science", "power", "earth", "jovian", "plant", "microbe", "animal",
+             "city", "event"]
+RES_NAMES = ["megacredits", "steel", "titanium", "plants", "energy", "heat"]
+TILE_NAMES = ["", "greenery", "ocean", "city", "capital", "commercial_district", "ecological_zone",
+              "industrial_center", "lava_flows", "mining_area", "mining_rights", "mohole_area",
+              "natural_preserve", "nuclear_zone", "restricted_area"]
+TILE_RULES = {"city": PR_CITY, "volcanic": PR_VOLCANIC, "ocean": PR_OCEANSPACE, "isolated": PR_ISOLATED,
+              "land": PR_LAND}
+
+# onPlay keys the table expresses; a card with any other behaviour waits for its code
+TABLE_KEYS = {"production", "stock", "tr", "global", "ocean", "city", "greenery", "tile", "drawCard",
+              "removeAnyPlants", "decreaseAnyProduction", "steelValue", "titanumValue", "or"}
+# cards whose engine hooks the core implements (bespoke play / can-play in code)
+BESPOKE = {"Noctis City", "Mining Rights", "Mining Area", "Urbanized Area", "Land Claim",
+           "Artificial Lake", *TRIGGER_CARDS}
+
+
+cdef int _temp_steps(int celsius):
+    return (celsius + 30) // 2
+
+
+def _res_vec(d, what, counted=None):
+    """Fixed amounts as a 6-vector; a counted amount ({"tag": ...}) goes to counted as (res, spec)."""
+    out = [0] * 6
+    for k, v in d.items():
+        if k not in RES_NAMES:
+            raise ValueError(f"{what}: unknown resource {k!r}")
+        if isinstance(v, dict):
+            if counted is None:
+                raise ValueError(f"{what}: counted amount not supported here: {v}")
+            counted.append((RES_NAMES.index(k), v))
+        else:
+            out[RES_NAMES.index(k)] = int(v)
+    return out
+
+
+def _counted_source(spec, what):
+    if "tag" in spec:
+        return (CS_OTHERS_TAG if spec.get("others") else CS_OWN_TAG), TAG_NAMES.index(spec["tag"])
+    if set(spec) == {"cities"}:
+        return (CS_CITIES_MARS if spec["cities"].get("where") == "onmars" else CS_CITIES), 0
+    if spec.get("eventsPlayed") and spec.get("all"):
+        return CS_EVENTS_ALL, 0
+    return 0, 0
+
+
+ACT_KEYS = {"spend", "stock", "production", "tr", "global", "ocean", "drawCard", "addResources"}
+
+
+def _act_ok(b) -> bool:
+    if set(b) - ACT_KEYS:
+        return False
+    if set(b.get("spend", {})) - {"megacredits", "canUseSteel", "canUseTitanium", "energy", "heat", "steel",
+                                  "titanium", "plants", "resourcesHere"}:
+        return False
+    d = b.get("drawCard", 1)
+    if isinstance(d, dict) and set(d) != {"count"}:
+        return False
+    st = b.get("stock", {})
+    return all(isinstance(v, int) or v == {"cities": {"where": "onmars"}} for v in st.values())
+
+
+def _action_kind(c) -> int:
+    if c["name"] == "Search For Life":
+        return AK_SEARCH_LIFE
+    a = c.get("action")
+    if not a:
+        return -1
+    if "removeResourcesFromAnyCard" in a:
+        return AK_REMOVE_ANY
+    if "addResourcesToAnyCard" in a:
+        return AK_ADD_ANY
+    if isinstance(a.get("drawCard"), dict) and a["drawCard"].get("pay"):
+        return AK_BUY_TOP
+    if c["name"] == "Search For Life":
+        return AK_SEARCH_LIFE
+    if "or" in a:
+        return AK_TABLE if all(_act_ok(b) for b in a["or"]["behaviors"]) else -2
+    return AK_TABLE if _act_ok(a) else -2
+
+
+def _implemented(c) -> bool:
+    if c.get("engineHooks") and c["name"] not in BESPOKE:
+        return False
+    if c.get("protectedResources") or c.get("reserveUnits"):
+        return False
+    if _action_kind(c) == -2:
+        return False
+    on = c.get("onPlay", {})
+    if set(on) - TABLE_KEYS - {"addResources", "addResourcesToAnyCard"}:
+        return False
+    dc = on.get("drawCard")
+    if isinstance(dc, dict) and set(dc) != {"count", "keep"}:
+        return False
+    if "or" in on and any(set(b) != {"production"} for b in on["or"]["behaviors"]):
+        return False
+    add = on.get("addResourcesToAnyCard")
+    if add is not None:
+        adds = add if isinstance(add, list) else [add]
+        if any(a.get("type") not in ("Microbe", "Animal") for a in adds):
+            return False
+    return True
+
+
+cdef void _load_act(ActDef* a, dict b, dict ids):
+    cdef int k
+    memset(a, 0, sizeof(ActDef))
+    sp = dict(b.get("spend", {}))
+    a.mc = sp.pop("megacredits", 0)
+    a.steel_ok = 1 if sp.pop("canUseSteel", False) else 0
+    a.ti_ok = 1 if sp.pop("canUseTitanium", False) else 0
+    a.spend_here = sp.pop("resourcesHere", 0)
+    v = _res_vec(sp, "action spend")
+    for k in range(6):
+        a.spend[k] = v[k]
+    st = dict(b.get("stock", {}))
+    if st.get("megacredits") == {"cities": {"where": "onmars"}}:
+        a.rails = 1
+        del st["megacredits"]
+    v = _res_vec(st, "action stock")
+    for k in range(6):
+        a.stock[k] = v[k]
+    v = _res_vec(b.get("production", {}), "action production")
+    for k in range(6):
+        a.prod[k] = v[k]
+    a.tr = b.get("tr", 0)
+    a.temp = b.get("global", {}).get("temperature", 0)
+    a.oxy = b.get("global", {}).get("oxygen", 0)
+    a.ocean = 1 if "ocean" in b else 0
+    d = b.get("drawCard", 0)
+    a.draw = d["count"] if isinstance(d, dict) else d
+    a.add_here = b.get("addResources", 0)
+
+
+def load_tables(list cards, list corps, dict board):
+    """Fill the C tables: cards (base + Corporate Era, in id order), corporations, the board."""
+    global TABLES_LOADED, CARD_NOCTIS, CARD_MINING_RIGHTS, CARD_MINING_AREA, CARD_URBANIZED
+    global CARD_LAND_CLAIM, CARD_ART_LAKE, CARD_MEDIA_GROUP, CARD_OPTIMAL_AEROBRAKING, CARD_STANDARD_TECH
+    global CARD_ROVER, CARD_ARCTIC_ALGAE, CARD_PETS, CARD_HERBIVORES, CARD_IMMIGRANT_CITY, CARD_DECOMPOSERS
+    global CARD_ECO_ZONE, CARD_INDENTURED, CARD_INDUSTRIAL_CENTER, CARD_SEARCH_LIFE, CARD_PROTECTED_HABITATS
+    global CARD_CAPITAL
+    cdef int i, j, k
+    cdef CardDef* d
+    if len(cards) != NCARD or len(corps) != NCORP:
+        raise ValueError(f"tables: expected {NCARD} cards and {NCORP} corporations, "
+                         f"got {len(cards)} and {len(corps)}")
+    spaces = board["spaces"]
+    if len(spaces) != NSPACE:
+        raise ValueError(f"board: expected {NSPACE} spaces, got {len(spaces)}")
+    ids = {s["id"]: n for n, s in enumerate(spaces)}
+    memset(CARDS, 0, sizeof(CARDS))
+    for i, c in enumerate(cards):
+        d = &CARDS[i]
+        name = c["name"]
+        d.cost = c["cost"]
+        d.type = {"automated": CT_AUTOMATED, "active": CT_ACTIVE, "event": CT_EVENT}[c["type"]]
+        for t in c["tags"]:
+            d.tags[TAG_NAMES.index(t)] += 1
+        if d.type == CT_EVENT:
+            d.tags[T_EVENT] += 1
+        d.city_space = -1
+        d.disc_tag = -1
+        reqs = c["requirements"]
+        if len(reqs) > 3:
+            raise ValueError(f"{name}: more than 3 requirements")
+        d.nreq = len(reqs)
+        for j, r in enumerate(reqs):
+            kind = r["kind"]
+            d.req_max[j] = 1 if r["bound"] == "max" else 0
+            if kind == "temperature":
+                d.req_kind[j] = RQ_TEMP
+                d.req_val[j] = _temp_steps(r["count"])
+            elif kind == "oxygen":
+                d.req_kind[j] = RQ_OXY
+                d.req_val[j] = r["count"]
+            elif kind == "oceans":
+                d.req_kind[j] = RQ_OCEANS
+                d.req_val[j] = r["count"]
+            elif kind == "tag":
+                d.req_kind[j] = RQ_TAG
+                d.req_val[j] = r["count"]
+                d.req_arg[j] = TAG_NAMES.index(r["tag"])
+            elif kind == "production":
+                d.req_kind[j] = RQ_PROD
+                d.req_val[j] = r["count"]
+                d.req_arg[j] = RES_NAMES.index(r["resource"])
+            elif kind == "greeneries":
+                d.req_kind[j] = RQ_GREENERIES
+                d.req_val[j] = r["count"]
+            elif kind == "cities":
+                d.req_kind[j] = RQ_CITIES
+                d.req_val[j] = r["count"]
+            else:
+                raise ValueError(f"{name}: unknown requirement {kind!r}")
+        on = c.get("onPlay", {})
+        counted = []
+        v = _res_vec(on.get("production", {}), name, counted)
+        for k in range(6):
+            d.prod[k] = v[k]
+        d.cnt_res = -1
+        if counted:
+            d.cnt_prod = 1
+        v = _res_vec(on.get("stock", {}), name, counted)
+        for k in range(6):
+            d.stock[k] = v[k]
+        counted_ok = True
+        if counted:
+            res, spec = counted[0]
+            src, tag = _counted_source(spec, name)
+            counted_ok = len(counted) == 1 and src != 0 and c["set"] != "colonies"
+            d.cnt_res = res
+            d.cnt_src = src
+            d.cnt_tag = tag
+            d.cnt_per = spec.get("per", 1)
+        d.tr = on.get("tr", 0)
+        g = on.get("global", {})
+        d.temp = g.get("temperature", 0)
+        d.oxy = g.get("oxygen", 0)
+        if set(g) - {"temperature", "oxygen", "oceans"}:
+            raise ValueError(f"{name}: unknown global parameter in {g}")
+        if "ocean" in on:
+            d.oceans = on["ocean"].get("count", 1)
+            d.ocean_rule = PR_OCEAN_ON_LAND if on["ocean"].get("on") == "land" else PR_OCEAN
+        if "city" in on:
+            d.cities = 1
+            if "space" in on["city"]:
+                d.city_space = ids[on["city"]["space"]]
+        if "greenery" in on:
+            d.greeneries = 1
+            d.greenery_rule = PR_GREENERY_OCEANSPACE if on["greenery"].get("on") == "ocean" else PR_GREENERY
+        if "tile" in on:
+            d.tile = TILE_NAMES.index(on["tile"]["type"])
+            d.tile_rule = TILE_RULES[on["tile"]["on"]]
+        if isinstance(on.get("drawCard"), int):
+            d.draw = on["drawCard"]
+        d.remove_plants = on.get("removeAnyPlants", 0)
+        if "decreaseAnyProduction" in on:
+            d.dec_res = RES_NAMES.index(on["decreaseAnyProduction"]["type"])
+            d.dec_n = on["decreaseAnyProduction"]["count"]
+        d.steel_value = on.get("steelValue", 0)
+        d.ti_value = on.get("titanumValue", 0)
+        if "or" in on:
+            d.or_prod = 1
+            for j, b in enumerate(on["or"]["behaviors"][:2]):
+                v = _res_vec(b["production"], name)
+                for k in range(6):
+                    d.orp[j][k] = v[k]
+        d.vp_fixed = c.get("vp", {}).get("fixed", 0)
+        disc = c.get("cardDiscount")
+        if disc:
+            d.disc_tag = TAG_NAMES.index(disc["tag"]) if "tag" in disc else 11
+            d.disc_amt = disc["amount"]
+            d.disc_once = 1 if disc.get("per") == "card" else 0
+        d.req_bonus = c.get("requirementBonus", {}).get("steps", 0)
+        d.res_type = RES_TYPES.get(c.get("resourceType"), RT_NONE)
+        d.add_here = on.get("addResources", 0)
+        add = on.get("addResourcesToAnyCard")
+        if add is not None and "type" in (add[0] if isinstance(add, list) else add):
+            for j, a in enumerate(add if isinstance(add, list) else [add]):
+                d.add_any_type[j] = RES_TYPES[a["type"]]
+                d.add_any_n[j] = a["count"]
+        if isinstance(on.get("drawCard"), dict):
+            d.draw = on["drawCard"]["count"]
+            d.keep = on["drawCard"]["keep"]
+        vp = c.get("vp", {})
+        if vp.get("special"):
+            d.vp_kind = VK_SEARCH_LIFE
+        elif "count" in vp:
+            d.vp_per = vp["per"]
+            d.vp_each = vp["each"]
+            if vp["count"] == "resourcesHere":
+                d.vp_kind = VK_HERE
+            elif vp["count"].startswith("tag:"):
+                d.vp_kind = VK_TAG
+                d.vp_tag = TAG_NAMES.index(vp["count"][4:])
+            elif vp["count"] == "cities" and vp.get("adjacentToThisTile"):
+                d.vp_kind = VK_ADJ_CITIES
+            elif vp["count"] == "oceans" and vp.get("adjacentToThisTile"):
+                d.vp_kind = VK_ADJ_OCEANS
+            elif vp["count"] == "cities" and vp.get("allPlayers"):
+                d.vp_kind = VK_ALL_CITIES
+            else:
+                raise ValueError(f"{name}: unknown VP rule {vp}")
+        ak = _action_kind(c)
+        if ak >= 0:
+            d.act_kind = ak
+            act = c.get("action", {})
+            if ak == AK_TABLE and "or" in act:
+                d.nact = 2
+                for j, b in enumerate(act["or"]["behaviors"][:2]):
+                    _load_act(&d.act[j], b, ids)
+            elif ak == AK_TABLE:
+                d.nact = 1
+                _load_act(&d.act[0], act, ids)
+            else:
+                d.nact = 1
+                sp = act.get("spend", {})
+                memset(&d.act[0], 0, sizeof(ActDef))
+                d.act[0].mc = 1 if ak == AK_SEARCH_LIFE else sp.get("megacredits", 0)
+                d.act[0].add_here = act.get("addResources", 0)
+        d.implemented = 1 if _implemented(c) and counted_ok else 0
+        if name == "Noctis City":
+            CARD_NOCTIS = i
+            d.prod[R_EN] = -1
+            d.cities = 1
+            d.city_space = ids["31"]
+        elif name == "Mining Rights":
+            CARD_MINING_RIGHTS = i
+            d.tile = TL_MINING_RIGHTS
+            d.tile_rule = PR_MINING_RIGHTS
+        elif name == "Mining Area":
+            CARD_MINING_AREA = i
+            d.tile = TL_MINING_AREA
+            d.tile_rule = PR_MINING_AREA
+        elif name == "Urbanized Area":
+            CARD_URBANIZED = i
+            d.prod[R_EN] = -1
+            d.tile = TL_CITY
+            d.tile_rule = PR_URBANIZED
+        elif name == "Land Claim":
+            CARD_LAND_CLAIM = i
+            d.tile_rule = PR_CLAIM
+        elif name == "Artificial Lake":
+            CARD_ART_LAKE = i
+        elif name == "Media Group":
+            CARD_MEDIA_GROUP = i
+        elif name == "Optimal Aerobraking":
+            CARD_OPTIMAL_AEROBRAKING = i
+        elif name == "Standard Technology":
+            CARD_STANDARD_TECH = i
+        elif name == "Rover Construction":
+            CARD_ROVER = i
+        elif name == "Arctic Algae":
+            CARD_ARCTIC_ALGAE = i
+        elif name == "Pets":
+            CARD_PETS = i
+        elif name == "Herbivores":
+            CARD_HERBIVORES = i
+        elif name == "Immigrant City":
+            CARD_IMMIGRANT_CITY = i
+            d.cities = 1
+            d.prod[R_EN] = -1
+            d.prod[R_MC] = -2
+        elif name == "Decomposers":
+            CARD_DECOMPOSERS = i
+        elif name == "Ecological Zone":
+            CARD_ECO_ZONE = i
+            d.tile = TL_ECOZONE
+            d.tile_rule = PR_NEXT_GREENERY
+        elif name == "Indentured Workers":
+            CARD_INDENTURED = i
+        elif name == "Industrial Center":
+            CARD_INDUSTRIAL_CENTER = i
+            d.tile = TL_INDUSTRIAL
+            d.tile_rule = PR_NEXT_CITY
+        elif name == "Search For Life":
+            CARD_SEARCH_LIFE = i
+        elif name == "Protected Habitats":
+            CARD_PROTECTED_HABITATS = i
+        elif name == "Capital":
+            CARD_CAPITAL = i
+    memset(CORPS, 0, sizeof(CORPS))
+    for i, c in enumerate(corps):
+        CORPS[i].mc = c["startingMegaCredits"]
+        for t in c["tags"]:
+            CORPS[i].tags[TAG_NAMES.index(t)] += 1
+        on = c.get("onPlay", {})
+        v = _res_vec(on.get("production", {}), c["name"])
+        for k in range(6):
+            CORPS[i].prod[k] = v[k]
+        v = _res_vec(on.get("stock", {}), c["name"])
+        for k in range(6):
+            CORPS[i].stock[k] = v[k]
+    for i, s in enumerate(spaces):
+        SPACE_TYPE[i] = {"land": SP_LAND, "ocean": SP_OCEAN, "colony": SP_COLONY}[s["type"]]
+        SPACE_VOLCANIC[i] = 1 if s.get("volcanic") else 0
+        for k in range(4):
+            SPACE_BONUS[i][k] = 0
+        for b in s["bonus"]:
+            SPACE_BONUS[i][["steel", "titanium", "plant", "draw_card"].index(b)] += 1
+        adj = s.get("adjacent", [])
+        NADJ[i] = len(adj)
+        for j, a in enumerate(adj):
+            ADJ[i][j] = ids[a]
+    TABLES_LOADED = 1
+
+
+def card_implemented(int card):
+    """Whether the core implements the card's whole rule (tests and the judge's messages)."""
+    return bool(CARDS[card].implemented)

@@ -1,0 +1,96 @@
+"""The beta faction boards (factionVariant "beta", version 2): only the one-time starting income changes.
+
+Numbers from shared/corpus/gaia/variants/README.md ("effect seen in the engine (start state)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.replay import PLAYER_FIELDS
+from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.games.gaia.variants import BETA_START_EXTRA, GameOptions
+
+BETA = GameOptions(faction_variant="beta", faction_variant_version=2)
+# a partner on another home planet for each faction tested
+PARTNER = {"ambas": "nevlas", "taklons": "nevlas"}
+
+
+def _row(snapshot: dict[str, Any], p: int) -> dict[str, int]:
+    return dict(zip(PLAYER_FIELDS, snapshot["p"][p], strict=True))
+
+
+def loaded(faction: str, options: GameOptions) -> GaiaState:
+    """A 2-player game right after the boards are loaded (the last faction line)."""
+    state = GaiaState.new(GameSetup.random(2, "beta-boards", options))
+    state.apply_line(f"p1 faction {faction}")
+    state.apply_line(f"p2 faction {PARTNER.get(faction, 'ambas')}")
+    return state
+
+
+def after_round1_income(faction: str, options: GameOptions) -> dict[str, int]:
+    """p1's row at the first move of round 1 (setup played with the first legal move each time)."""
+    state = loaded(faction, options)
+    while state.phase != "move":
+        state.apply(state.legal_moves()[0])
+    return _row(state.snapshot(), 0)
+
+
+# faction: (fields at load in beta, the same fields on the standard board)
+START = {
+    "baltaks": ({"int": 1, "qics": 1}, {"int": 0, "qics": 0}),
+    "bescods": ({"sci": 2}, {"sci": 0}),
+    "firaks": ({"eco": 1}, {"eco": 0}),
+    "geodens": ({"terra": 2, "knowledge": 5}, {"terra": 1, "knowledge": 3}),
+    "gleens": (
+        {"nav": 3, "ores": 6, "area1": 0, "area2": 5, "area3": 1},
+        {"nav": 1, "ores": 5, "area1": 2, "area2": 4, "area3": 0},
+    ),
+    "hadsch-hallas": ({"eco": 2}, {"eco": 1}),
+    "lantids": ({"eco": 2}, {"eco": 0}),
+    "xenos": ({"int": 2, "qics": 3}, {"int": 1, "qics": 2}),
+}
+
+
+@pytest.mark.parametrize("faction", sorted(START))
+def test_beta_start_state(faction: str) -> None:
+    beta, standard = START[faction]
+    beta_row = _row(loaded(faction, BETA).snapshot(), 0)
+    standard_row = _row(loaded(faction, GameOptions()).snapshot(), 0)
+    assert {k: beta_row[k] for k in beta} == beta
+    assert {k: standard_row[k] for k in standard} == standard
+    # nothing else differs at load but what the README names (and the VP of nobody)
+    changed = {k for k in PLAYER_FIELDS if beta_row[k] != standard_row[k]}
+    assert changed == {k for k in beta if beta[k] != standard[k]}
+
+
+# faction: round-1 income gained by the beta board over the standard one (README income columns)
+INCOME_GAIN = {
+    "bescods": {"knowledge": 2},                 # o,2k (standard o)
+    "firaks": {"credits": 2},                    # 2c,o,2k,pw (standard o,2k)
+    "hadsch-hallas": {"ores": 1},                # 5c,2o,k,2pw (standard 5c,o,k,pw)
+    "lantids": {"credits": 2, "ores": 1},        # 2c,2o,k,2pw (standard o,k)
+}
+
+
+@pytest.mark.parametrize("faction", sorted(INCOME_GAIN))
+def test_beta_research_start_raises_round_income(faction: str) -> None:
+    beta, standard = after_round1_income(faction, BETA), after_round1_income(faction, GameOptions())
+    for key in ("credits", "ores", "knowledge", "qics"):
+        assert beta[key] - standard[key] == INCOME_GAIN[faction].get(key, 0), key
+
+
+@pytest.mark.parametrize("faction", ["terrans", "ambas", "itars", "ivits", "nevlas", "taklons"])
+def test_factions_without_a_changed_beta_board_start_as_standard(faction: str) -> None:
+    assert faction not in BETA_START_EXTRA[2]
+    assert loaded(faction, BETA).snapshot()["p"] == loaded(faction, GameOptions()).snapshot()["p"]
+
+
+def test_start_extra_rows_follow_the_income_strings() -> None:
+    rows = dict(zip(["geodens", "gleens", "ambas"], BETA.start_extra(("geodens", "gleens", "ambas")), strict=True))
+    assert rows["geodens"] == [0, 0, 2, 0, 1, 0, 0, 0, 0, 0]   # 2k, up-terra
+    assert rows["gleens"] == [0, 0, 0, 0, 0, 2, 0, 0, 0, 0]    # up-nav twice
+    assert rows["ambas"] == [0] * 10
+    assert GameOptions().start_extra(("geodens",)) == [[0] * 10]
