@@ -208,9 +208,9 @@ def make_input(kind: str, seeds: list[Any], seed: int, i: int) -> dict[str, Any]
 def answer(item: dict[str, Any]) -> str:
     """The verdict on one input (run in the worker)."""
     from gaia_ai.games.gaia.errors import GaiaError
+    from gaia_ai.games.gaia.service import GaiaAdapter
     from gaia_ai.search import SearchConfig
     from gaia_ai.service.errors import RequestError
-    from gaia_ai.service.gaia import GaiaAdapter
 
     adapter = GaiaAdapter()
     config = SearchConfig(simulations=SEARCH_SIMULATIONS, seed=1)
@@ -227,7 +227,7 @@ def answer(item: dict[str, Any]) -> str:
                 return "clear"
             state = state_from_json(value)
         elif kind == "log":
-            from gaia_ai.service.client import position_from_log
+            from gaia_ai.games.gaia.requests import position_from_log
 
             try:
                 position = position_from_log(data["setup"], data["moves"])
@@ -235,7 +235,7 @@ def answer(item: dict[str, Any]) -> str:
                 return "clear"   # the client cannot even build the request
             state = adapter.decode(position)
         elif kind == "export":
-            from gaia_ai.service.client import position_from_bgs
+            from gaia_ai.games.gaia.requests import position_from_bgs
 
             state = adapter.decode(position_from_bgs(data))
         else:

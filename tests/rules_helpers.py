@@ -326,9 +326,7 @@ def record_positions(record: Any) -> Iterator[tuple[GaiaState, tuple[str, int, i
     """Every position of a recorded game, between lines and between the commands of a line: yields
     (state, (game id, line index, command index), the command about to be applied). The state is one
     object replayed in place, so after the loop it holds the game's last position."""
-    state = GaiaState.new(
-        GameSetup.from_corpus({"setup": record.setup, "seed": record.seed, "nbPlayers": record.num_players})
-    )
+    state = GaiaState.new(GameSetup.from_corpus(record.to_dict()))
     for i, text in enumerate(record.move_history):
         line = parse_line(text)
         if line.commands and line.commands[0].name == "init":

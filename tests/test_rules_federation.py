@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rules_helpers import corpus_state, delta, pl, record
 
 V = {"m": 1, "ts": 2, "lab": 2, "PI": 3, "ac1": 3, "ac2": 3}
@@ -72,3 +73,58 @@ def test_ivits_satellite_costs_a_qic_not_a_token():
     d = delta(before, pl(s, p))
     assert d["qics"] == -1 and d["satellites"] == 1
     assert d.get("area1", 0) >= 0 and d.get("area2", 0) >= 0 and d.get("area3", 0) >= 0
+
+
+def _federation_positions(records):
+    """(state, where) before each recorded federation command, with the free actions before it applied."""
+    from rules_helpers import record_positions
+
+    for rec in records:
+        for state, where, command in record_positions(rec):
+            if command.name == "federation":
+                yield state, where
+
+
+def _missed(records):
+    checked, missed = 0, []
+    for state, where in _federation_positions(records):
+        checked += 1
+        if not any(c.name == "federation" for c in state.legal_moves()):
+            missed.append(where)
+    return checked, missed
+
+
+def test_a_possible_federation_is_always_listed():
+    """At every position of the sample games where a federation was formed (so one is possible), the
+    legal moves list one; tests/data/federation-greedy-misses.jsonl.gz holds three corpus games with
+    such a position where the greedy candidates find none (the federation uses another player's space
+    station hex, or a satellite path the greedy does not take): the fewest-satellite one is offered."""
+    from rules_helpers import DATA_DIR, sample_records
+
+    from gaia_ai.games.gaia.corpus import read_corpus
+
+    checked, missed = _missed(sample_records())
+    assert checked > 10 and missed == []
+    checked, missed = _missed(read_corpus(DATA_DIR / "federation-greedy-misses.jsonl.gz"))
+    assert checked >= 3 and missed == []
+
+
+def test_validate_state_lists_a_federation_the_greedy_misses():
+    """The service's ValidateState answers with the same legal moves: the federation is among them."""
+    from rules_helpers import DATA_DIR
+
+    from gaia_ai.games.gaia.corpus import read_corpus
+    from gaia_ai.service.gaia import GaiaAdapter
+
+    record = next(r for r in read_corpus(DATA_DIR / "federation-greedy-misses.jsonl.gz") if r.id == "bot-072")
+    state = next(s for s, where in _federation_positions([record]) if where == ("bot-072", 136, 0))
+    response = GaiaAdapter().validate(state)
+    assert any(m.name == "federation" for m in response.legal_moves)
+
+
+@pytest.mark.slow
+def test_a_possible_federation_is_always_listed_on_the_corpus(shared_dir):
+    from gaia_ai.games.gaia.corpus import read_corpus
+
+    checked, missed = _missed(read_corpus(shared_dir / "corpus" / "gaia" / "games.jsonl.gz"))
+    assert checked > 500 and missed == [], missed[:10]

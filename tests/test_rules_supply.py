@@ -146,3 +146,24 @@ def test_upgrades_stop_at_the_supply_of_each_building() -> None:
     with pytest.raises(IllegalMoveError, match="no ts left in the supply"):
         state.apply("build ts 4A0")
     assert state.raw_state()["pl"][0]["credits"] == 30   # refused before paying
+
+
+# ---- many tokens: the federation candidates stop at MAX_FED_SATELLITES ------------------------------------------
+
+
+def test_federation_candidates_do_not_grow_with_tokens_past_the_satellite_cap() -> None:
+    # state_area3_100.json: Firaks with 100 tokens in area 3; main listed 16- and 17-satellite
+    # federations whose least-satellites check cost 10-16 ms per position (the search's cliff)
+    from gaia_ai._core import gaia_rules
+
+    data = _load("state_area3_100.json")
+    labels: dict[int, list[str]] = {}
+    for tokens in (12, 100):
+        data["players"][0]["power"]["area3"] = tokens
+        state = state_from_json(data)
+        labels[tokens] = gaia_rules.federation_labels(state._core, cached=False)
+    assert labels[12] == labels[100]
+    raw = state.raw_state()
+    for fed in labels[100]:
+        satellites = [h for h in fed.split(",") if raw["planet"][state.setup.board.labels.index(h)] == PL_EMPTY]
+        assert len(satellites) <= 12

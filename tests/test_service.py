@@ -306,7 +306,7 @@ BAD_POSITIONS = [
     (_log(["p1 faction terrans", "p1 faction terrans"]), "moves[1] 'p1 faction terrans': illegal move"),
     (pb.Position(bgs_export_json=""), "position.bgs_export_json: empty"),
     (pb.Position(bgs_export_json="{"), "position.bgs_export_json: not valid JSON"),
-    (pb.Position(bgs_export_json="[" * 50_000), "position.bgs_export_json: JSON nested too deeply"),
+    (pb.Position(bgs_export_json="[" * 50_000), "position.bgs_export_json: JSON nested 50000 levels deep, at most 64"),
     (pb.Position(bgs_export_json='{"options": {}}'), "position.bgs_export_json: missing key moveHistory"),
 ]
 

@@ -62,6 +62,18 @@ def test_remote_suggest_on_an_export_and_a_corpus_game(server: SuggestionServer,
     assert code == 0 and json.loads(out)["suggestions"]
 
 
+def test_remote_suggest_reads_an_export_from_standard_input(
+    server: SuggestionServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO((DATA_DIR / "exports" / "bot-000-at-60.json").read_text()))
+    code, out, err = _run(capsys, "--bgs", "-", "--server", f"127.0.0.1:{server.port}", "--simulations", "30",
+                          "--json")
+    assert code == 0, err
+    assert json.loads(out)["player"] == 1
+
+
 def test_remote_errors_print_the_status_code_and_the_servers_message(
     server: SuggestionServer, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

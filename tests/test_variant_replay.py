@@ -12,7 +12,7 @@ import pytest
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.replay import replay_path, replay_record
 
-VARIANT_FILES = ["beta.jsonl.gz"]
+VARIANT_FILES = ["auction.jsonl.gz", "auction-bid-while-choosing.jsonl.gz", "beta.jsonl.gz"]
 
 
 def _failures(path: Path) -> list[str]:
@@ -21,14 +21,14 @@ def _failures(path: Path) -> list[str]:
     return [f"{r.game_id}: {r.failure}" for r in results if not r.passed]
 
 
-@pytest.mark.parametrize("prefix", ["beta-"])
+@pytest.mark.parametrize("prefix", ["auction-", "bwc-", "beta-"])
 def test_variant_sample_replays_exactly(data_dir: Path, prefix: str) -> None:
     records = [r for r in read_corpus(data_dir / "variants-sample.jsonl.gz") if r.id.startswith(prefix)]
     assert records
     assert [f"{r.id}: {res.failure}" for r in records if not (res := replay_record(r)).passed] == []
 
 
-@pytest.mark.parametrize("prefix", ["beta-"])
+@pytest.mark.parametrize("prefix", ["auction-", "bwc-", "beta-"])
 def test_variant_exports_replay(data_dir: Path, prefix: str) -> None:
     for export in sorted((data_dir / "variant-exports").glob(f"{prefix}*.json")):
         assert _failures(export) == []

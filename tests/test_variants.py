@@ -26,7 +26,6 @@ UNMODELLED = [
     ({"auction": "auction-then-choose"}, "options.auction='auction-then-choose'"),
     ({"factionVariant": "more-beta"}, "options.factionVariant='more-beta'"),
     ({"factionVariant": "beta", "factionVariantVersion": 0}, "options.factionVariantVersion=0"),
-    ({"auction": "choose-bid"}, "options.auction='choose-bid'"),
     ({"randomFactions": True}, "options.randomFactions=True"),
 ]
 

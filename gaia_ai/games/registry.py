@@ -15,6 +15,7 @@ DEFAULT_GAME = "gaia-project"
 # name -> "module:attribute" of the game's Game object
 GAMES: dict[str, str] = {
     "gaia-project": "gaia_ai.games.gaia.game:GAME",
+    "eminent-domain": "gaia_ai.games.eminent_domain.game:GAME",
 }
 
 

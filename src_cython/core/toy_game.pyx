@@ -17,11 +17,13 @@ Three kinds, chosen by new_state(kind, ...):
   depend on the cards). Then the highest card among the players who bet wins 1 plus the others' bets,
   every other bettor loses its bet, a player who bet 0 scores 0. determinize(observer) redeals the
   other players' cards uniformly from the deck minus the observer's own card: it never reads them.
+  Flagged INFO_HIDDEN; the other two kinds are open information (flags 0).
 """
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from core.game cimport GameInterface, Move
+from core.game cimport (GameInterface, Move, GAME_OK, GAME_ERR_CAPACITY, GAME_ERR_ILLEGAL, INFO_HIDDEN,
+                        hash_bytes)
 from core.rng cimport splitmix64
 
 cdef enum:
@@ -87,7 +89,7 @@ cdef int toy_legal_moves(const void* ctx, const void* s, Move* out, int cap) noe
     else:
         n = MAX_BET + 1
     if n > cap:
-        return -1
+        return GAME_ERR_CAPACITY
     for i in range(n):
         out[i] = i + 1 if st.kind == KIND_COUNT else i
     return n
@@ -112,10 +114,10 @@ cdef int toy_apply(const void* ctx, void* s, Move m) noexcept nogil:
     cdef ToyState* st = <ToyState*> s
     cdef int p
     if st.finished:
-        return -1
+        return GAME_ERR_ILLEGAL
     if st.kind == KIND_COUNT:
         if m < 1 or m > st.max_step or st.total + m > st.target:
-            return -1
+            return GAME_ERR_ILLEGAL
         st.total += <int> m
         if st.total == st.target:
             st.scores[st.current] = 1.0
@@ -125,31 +127,31 @@ cdef int toy_apply(const void* ctx, void* s, Move m) noexcept nogil:
     elif st.kind == KIND_TREE:
         if st.node == 0:
             if m < 0 or m > 2:
-                return -1
+                return GAME_ERR_ILLEGAL
             st.node = 1 + <int> m
             st.current = 1
         else:
             if m < 0 or m > 1:
-                return -1
+                return GAME_ERR_ILLEGAL
             for p in range(3):
                 st.scores[p] = TREE_LEAF_SCORES[3 * (2 * (st.node - 1) + <int> m) + p]
             st.finished = 1
     else:
         if m < 0 or m > MAX_BET:
-            return -1
+            return GAME_ERR_ILLEGAL
         st.bets[st.current] = <int> m
         st.acted += 1
         st.current = (st.current + 1) % st.num_players
         if st.acted == st.num_players:
             settle_cards(st)
-    return 0
+    return GAME_OK
 
 
 cdef Move toy_rollout_move(const void* ctx, const void* s, unsigned long long* rng) noexcept nogil:
     cdef Move moves[8]
     cdef int n = toy_legal_moves(ctx, s, moves, 8)
     if n <= 0:
-        return -1
+        return n if n < 0 else GAME_ERR_ILLEGAL
     return moves[splitmix(rng) % <unsigned long long> n]
 
 
@@ -178,6 +180,18 @@ cdef void toy_determinize(const void* ctx, void* s, int observer, unsigned long 
         pool[n - 1] = pool[j]
         pool[j] = tmp
         n -= 1
+
+
+cdef unsigned long long toy_info_key(const void* ctx, const void* s, int seat) noexcept nogil:
+    """The state's hash, the cards of the other players (cards kind) left out."""
+    cdef ToyState seen
+    cdef int p
+    memcpy(&seen, s, sizeof(ToyState))
+    if seen.kind == KIND_CARDS:
+        for p in range(seen.num_players):
+            if p != seat:
+                seen.cards[p] = -1
+    return hash_bytes(0xCBF29CE484222325ULL, &seen, sizeof(ToyState))
 
 
 # ---- Python side ----------------------------------------------------------------------------------------
@@ -227,6 +241,10 @@ cdef class Toy:
     def returns(self):
         return [self.st.scores[p] for p in range(self.st.num_players)]
 
+    def info_key(self, int seat):
+        """The interface's info_key: what `seat` knows, hashed."""
+        return toy_info_key(NULL, &self.st, seat)
+
 
 cdef class ToyInterface:
     cdef GameInterface table
@@ -269,6 +287,9 @@ def game_interface(Toy state):
     cdef ToyInterface owner = ToyInterface()
     owner.table.state_size = sizeof(ToyState)
     owner.table.num_players = state.st.num_players
+    owner.table.flags = INFO_HIDDEN if state.st.kind == KIND_CARDS else 0
+    owner.table.max_moves = (state.st.max_step if state.st.kind == KIND_COUNT
+                             else 3 if state.st.kind == KIND_TREE else MAX_BET + 1)
     owner.table.ctx = NULL
     owner.table.current_player = toy_current_player
     owner.table.is_terminal = toy_is_terminal
@@ -278,6 +299,7 @@ def game_interface(Toy state):
     owner.table.rollout_move = toy_rollout_move
     owner.table.evaluate = toy_evaluate
     owner.table.determinize = toy_determinize
+    owner.table.info_key = toy_info_key
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

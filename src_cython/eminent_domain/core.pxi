@@ -169,6 +169,10 @@ cdef class Core:
     def empire_symbols(self, int p):
         return [empire_sym(self.tables.c, &self.st, p, r) for r in range(NSYM)]
 
+    def key(self):
+        """The bytes of the C state: equal keys, equal positions."""
+        return (<char*> &self.st)[:sizeof(EdState)]
+
     def raw_state(self):
         """The whole C state as plain data (the fields of state.pxi)."""
         return self.st
@@ -215,3 +219,40 @@ def playouts(Core core, int count, unsigned long long seed):
                     break
                 total += 1
     return total
+
+
+def flat_monte_carlo(Core core, int per_move, unsigned long long seed):
+    """For each legal move of the player to decide (in legal_moves() order), the mean final margin
+    (its score minus the best other's) over per_move random playouts after it, each from a fresh
+    determinization for that player: a search that never reads what the player cannot see."""
+    cdef EdState s
+    cdef Move moves[MAXMOVES]
+    cdef const EdContext* c = core.tables.c
+    cdef unsigned long long rng = seed
+    cdef int n, i, j, p, q, player = core.st.actor
+    cdef double total, best
+    cdef Move m
+    if core.st.finished:
+        raise IllegalMove("the game is over")
+    if per_move < 1:
+        raise ValueError(f"per_move must be at least 1, not {per_move}")
+    n = gen_moves(c, &core.st, moves, MAXMOVES)
+    values = []
+    for i in range(n):
+        total = 0
+        with nogil:
+            for j in range(per_move):
+                memcpy(&s, &core.st, sizeof(EdState))
+                gi_determinize(c, &s, player, &rng)
+                do_move(c, &s, moves[i])
+                while not s.finished:
+                    m = gi_rollout_move(c, &s, &rng)
+                    if m == -1 or do_move(c, &s, m) != 0:
+                        break
+                best = -1e9
+                for q in range(s.num_players):
+                    if q != player and score(c, &s, q) > best:
+                        best = score(c, &s, q)
+                total += score(c, &s, player) - best
+        values.append(total / per_move)
+    return [moves[i] for i in range(n)], values

@@ -62,7 +62,7 @@ cdef void go_follow(const EdContext* c, EdState* s) noexcept nogil:
         if s.mobilize and any_attack(c, s, s.leader):
             s.stage = ST_MOBIL
             s.actor = s.leader
-            s.sub_kind = E_MOBIL
+            s.sub_kind = -1               # the attack belongs to the stage, not to a card
             s.left = 1
             s.dec = D_ATTACK
         else:

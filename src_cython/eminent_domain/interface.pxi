@@ -35,15 +35,19 @@ cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rn
 
 
 cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil:
-    """Score so far (influence, face-up planets, techs) plus rough worth of what is under way."""
+    """Score so far (influence, face-up planets, techs) plus rough worth of what is under way: fighters
+    and resources (a resource trades for 1 influence), face-down planets by their colonies' progress."""
     cdef const EdContext* c = <const EdContext*> ctx
     cdef EdState* st = <EdState*> s
-    cdef int p, pl
+    cdef int p, pl, need
+    cdef double progress
     for p in range(st.num_players):
-        out[p] = score(c, st, p) + 0.25 * tiebreak(c, st, p)
+        out[p] = score(c, st, p) + 0.3 * tiebreak(c, st, p)
         for pl in range(NPLANET):
             if face_down_of(st, p, pl):
-                out[p] += 0.3 * c.planet_influence[pl]
+                need = c.planet_ccost[pl]
+                progress = st.colval[pl] / <double> need if need > 0 else 1.0
+                out[p] += c.planet_influence[pl] * (0.3 + 0.4 * (progress if progress < 1.0 else 1.0))
     return 0
 
 
@@ -103,7 +107,8 @@ cdef inline int hidden_planet(EdState* s, int observer, int pl) noexcept nogil:
 
 
 cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long long* rng) noexcept nogil:
-    """Resample what observer cannot see: other hands (from their hand + deck multiset), every deck
+    """Resample what observer cannot see: other hands (from their hand + deck multiset, the cards seen
+    entering the hand kept), every deck
     order, the planet deck order, the fronts of others' face-down planets (among planets with the same
     back) and the state's chance stream. Public zones (discards, Empires, stacks, supply) stay. The
     result depends only on observer's information and rng: hidden parts are put in a canonical order
@@ -121,15 +126,16 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
     s.rng = splitmix64(rng)
     for p in range(s.num_players):
         P = &s.pl[p]
-        nh = P.nhand if p != observer else 0
+        nh = 0
         for k in range(NKIND):
-            counts[k] = P.hand[k] if p != observer else 0
+            counts[k] = P.hand[k] - P.known[k] if p != observer else 0
+            nh += counts[k]
         for i in range(P.ndeck):
             counts[P.deck[i]] += 1
         n = 0
         for k in range(NKIND):
             if p != observer:
-                P.hand[k] = 0
+                P.hand[k] = P.known[k]
             for i in range(counts[k]):
                 P.deck[n] = <ushort> k
                 n += 1
@@ -207,3 +213,10 @@ def game_interface(Core core):
 def state_pointer(Core core):
     """A capsule of the core's state (valid while core lives): the search's root position."""
     return PyCapsule_New(&core.st, b"gaia_ai.GameState", NULL)
+
+
+def evaluate(Core core):
+    """The interface's heuristic estimate of each player's final score at core's position."""
+    cdef double out[MAXP]
+    gi_evaluate(core.tables.c, &core.st, out)
+    return [out[p] for p in range(core.st.num_players)]

@@ -188,6 +188,8 @@ cdef int hand_has_sym(const EdContext* c, EdState* s, int p, int role) noexcept 
 cdef void from_hand(EdState* s, int p, int k) noexcept nogil:
     s.pl[p].hand[k] -= 1
     s.pl[p].nhand -= 1
+    if s.pl[p].known[k] > s.pl[p].hand[k]:
+        s.pl[p].known[k] = s.pl[p].hand[k]
 
 
 cdef void do_action(const EdContext* c, EdState* s, int k, int v) noexcept nogil:
@@ -282,6 +284,7 @@ cdef void do_action(const EdContext* c, EdState* s, int k, int v) noexcept nogil
 cdef void take_role_card(EdState* s, int p, int stack) noexcept nogil:
     s.stacks[stack] -= 1
     s.pl[p].hand[stack] += 1
+    s.pl[p].known[stack] += 1
     s.pl[p].nhand += 1
 
 
@@ -290,6 +293,7 @@ cdef void buy_tech(const EdContext* c, EdState* s, int p, int t, int side) noexc
     s.tech_avail &= ~(1ULL << t)
     if c.tech_kind[t] != 255:
         s.pl[p].hand[c.tech_kind[t]] += 1    # an action tech goes into the hand (BGA)
+        s.pl[p].known[c.tech_kind[t]] += 1
         s.pl[p].nhand += 1
     else:
         perm = 2 * (t - NACTTECH) + side - 1

@@ -33,6 +33,7 @@ ctypedef struct EdPlayer:
     ushort played_act[NKIND]    # played this turn for an action
     ushort played_role[NKIND]   # played this turn for the role (the leader's role card included)
     ushort removed[NKIND]   # removed from the game (research, politics, data network, ...)
+    ushort known[NKIND]     # cards everyone saw enter this hand (taken from a stack, bought) still in it
     ushort deck[DECKCAP]    # deck[ndeck - 1] is the top
     int ndeck
     int nhand
@@ -80,7 +81,7 @@ ctypedef struct EdState:
     int strength                   # symbols of the role being resolved
     int left                       # how many more of the current sub-decision (produce, trade, ...)
     int last                       # canonical order of repeated picks: the last kind/slot picked
-    int sub_kind                   # the card whose action is resolving (E_*), or -1
+    int sub_kind                   # card kind whose action is resolving; -1 none, -2 Abundance production
     int sub_stage
     int mobilize                   # leader may attack after the role phase (Mobilization)
     int diverse                    # Diverse Markets this turn

@@ -99,6 +99,96 @@ cdef int pending_is(GState* s, int kind) noexcept nogil:
     return 0
 
 
+cdef int auction_holds(GState* s, int p) noexcept nogil:
+    cdef int i
+    for i in range(s.auc_n):
+        if s.auc_holder[i] == p:
+            return 1
+    return 0
+
+
+cdef int auction_min_bid(GState* s, int i) noexcept nogil:
+    """The lowest bid open on picked faction i: 0 when nobody holds it, else one more than its bid."""
+    return 0 if s.auc_holder[i] < 0 else s.auc_bid[i] + 1
+
+
+cdef int auction_next(GState* s, GameContext* c, int p) except -1 nogil:
+    """After p's pick or bid: the next player in seat order without a faction, or, when everyone
+    holds one, the boards loaded and the setup in the pick order."""
+    cdef int k, q, i
+    for k in range(1, s.num_players + 1):
+        q = (p + k) % s.num_players
+        if not auction_holds(s, q):
+            s.current = q
+            return 0
+    for i in range(s.auc_n):
+        q = s.auc_holder[i]
+        s.pl[q].faction = s.auc_faction[i]
+        s.pl[q].bid = s.auc_bid[i]
+        # turnOrderAfterSetupAuction: the factions in pick order, mapped to their holders
+        s.order[i] = q
+        s.table[i] = q
+    for q in range(s.num_players):
+        start_faction(s, c, q)
+    setup_sequences(s)
+    s.phase = PH_SETUP_BUILD
+    s.current = s.setup_seq[0]
+    return 0
+
+
+cdef int do_auction_pick(GState* s, GameContext* c, int p, int f) except -1 nogil:
+    cdef int i
+    if c.auction == AUC_BID_WHILE_CHOOSING and s.auc_n >= s.num_players:
+        with gil:
+            illegal("every faction in play is picked: outbid one of them")
+    for i in range(s.auc_n):
+        if s.auc_faction[i] == f or F_HOME[s.auc_faction[i]] == F_HOME[f]:
+            with gil:
+                illegal("%s cannot be chosen: %s plays on the same home planet" % (
+                    FACTION_NAMES[f], FACTION_NAMES[s.auc_faction[i]]))
+    i = s.auc_n
+    s.auc_faction[i] = f
+    s.auc_holder[i] = -1
+    s.auc_bid[i] = 0
+    s.auc_n += 1
+    if c.auction == AUC_BID_WHILE_CHOOSING:
+        # picking a new faction is a bid of 0 on it
+        s.auc_holder[i] = p
+        return auction_next(s, c, p)
+    if p + 1 < s.num_players:
+        s.current = p + 1
+    else:
+        s.phase = PH_AUCTION
+        s.current = 0
+    return 0
+
+
+cdef int do_bid(GState* s, GameContext* c, int p, int f, int amount) except -1 nogil:
+    cdef int i, k = -1, lo
+    if c.auction == AUC_NONE:
+        with gil:
+            illegal("bids are made only in an auction game")
+    if not (s.phase == PH_AUCTION or (s.phase == PH_FACTION and c.auction == AUC_BID_WHILE_CHOOSING)):
+        with gil:
+            illegal("no bids in phase %s" % PHASE_CODES[s.phase])
+    for i in range(s.auc_n):
+        if s.auc_faction[i] == f:
+            k = i
+    if k < 0:
+        with gil:
+            illegal("%s is not up for auction" % FACTION_NAMES[f])
+    if c.auction == AUC_BID_WHILE_CHOOSING and s.auc_holder[k] < 0:
+        with gil:
+            illegal("%s is picked with the faction command" % FACTION_NAMES[f])
+    lo = auction_min_bid(s, k)
+    if amount < lo or amount > lo + 8:
+        with gil:
+            illegal("a bid on %s is %d to %d VP" % (FACTION_NAMES[f], lo, lo + 8))
+    s.auc_holder[k] = p
+    s.auc_bid[k] = amount
+    return auction_next(s, c, p)
+
+
 cdef int do_faction(GState* s, GameContext* c, int p, int f) except -1 nogil:
     cdef int q
     if s.phase != PH_FACTION:
@@ -107,6 +197,8 @@ cdef int do_faction(GState* s, GameContext* c, int p, int f) except -1 nogil:
     if f < 0 or f >= NFACTION:
         with gil:
             illegal("unknown faction")
+    if c.auction != AUC_NONE:
+        return do_auction_pick(s, c, p, f)
     for q in range(s.num_players):
         if s.pl[q].faction >= 0 and (s.pl[q].faction == f or F_HOME[s.pl[q].faction] == F_HOME[f]):
             with gil:
@@ -145,8 +237,9 @@ cdef int do_setup_build(GState* s, GameContext* c, int p, int b, int h) except -
     if s.setup_pos < s.nsetup:
         s.current = s.setup_seq[s.setup_pos]
     else:
+        # boosters are taken in reverse turn order
         s.phase = PH_SETUP_BOOSTER
-        s.current = s.num_players - 1
+        s.current = s.order[s.num_players - 1]
     return 0
 
 
@@ -193,6 +286,9 @@ cdef int do_build(GState* s, GameContext* c, int p, int b, int h) except -1 nogi
         if s.pl[p].nbuild[B_SP] >= MAX_BUILDINGS[B_SP]:
             with gil:
                 illegal("no space station left")
+        if (s.sat_mask[h] >> p) & 1:
+            with gil:
+                illegal("a space station may not go on a hex holding one of the player's satellites")
         pay(s, p, 0, 0, 0, range_qic(s, c, p, h, 0), "the space station's range")
         pop_pending(s, PD_SPACESTATION)
         s.owner[h] = p
@@ -222,12 +318,13 @@ cdef int do_booster(GState* s, GameContext* c, int p, int b) except -1 nogil:
     if s.phase != PH_SETUP_BOOSTER:
         with gil:
             illegal("boosters are taken at setup or when passing")
+    cdef int i
     take_booster(s, p, b)
-    if p > 0:
-        s.current = p - 1
-    else:
-        begin_round(s, c)
-    return 0
+    for i in range(1, s.num_players):
+        if s.order[i] == p:
+            s.current = s.order[i - 1]
+            return 0
+    return begin_round(s, c)
 
 
 cdef int do_pass(GState* s, GameContext* c, int p, int b) except -1 nogil:
@@ -559,6 +656,11 @@ cdef int apply_move(GState* s, GameContext* c, int p, Move m) except -1 nogil:
         check_turn(s, p, kind)
     if kind == MV_FACTION:
         do_faction(s, c, p, a)
+    elif kind == MV_BID:
+        if a >= NFACTION:
+            with gil:
+                illegal("unknown faction")
+        do_bid(s, c, p, a, b)
     elif kind == MV_BUILD:
         do_build(s, c, p, a, h)
     elif kind == MV_UP:

@@ -32,7 +32,7 @@ RAW_CONSTANTS = {
     "BESCODS_LAB_CREDITS": [BESCODS_LAB_CREDITS[i] for i in range(3)],
     "FED_GREEN": [FED_REWARD[i][6] for i in range(NFEDKIND)],
     # phases, pending sub-decisions, brainstone questions and once-per-round specials in enum order
-    "PHASES": [PH_FACTION, PH_SETUP_BUILD, PH_SETUP_BOOSTER, PH_INCOME, PH_GAIA, PH_MOVE, PH_LEECH, PH_END],
+    "PHASES": [PH_FACTION, PH_SETUP_BUILD, PH_SETUP_BOOSTER, PH_INCOME, PH_GAIA, PH_MOVE, PH_LEECH, PH_END, PH_AUCTION],
     "PENDING": [PD_TECH, PD_COVER, PD_UP, PD_BUILD, PD_RANGE_BUILD, PD_LOSTPLANET, PD_FEDTILE, PD_SWAPPI,
                 PD_SPACESTATION, PD_DOWNLAB, PD_UPLOWEST],
     "BSQ": [BSQ_CHARGE, BSQ_SPEND, BSQ_DISCARD, BSQ_INCOME],
@@ -62,7 +62,7 @@ cdef class Core:
 
     def __init__(self, int num_players, list planets, list sectors, list distances, list round_tiles,
                  list final_tiles, list boosters, list tech_at, int terra_fed, list fed_supply,
-                 list start_extra=None):
+                 list start_extra=None, int auction=AUC_NONE):
         cdef int i, j, n = len(planets)
         if n > MAXHEX:
             raise ValueError("map too large")
@@ -88,6 +88,9 @@ cdef class Core:
         for i in range(NPOS):
             self.ctx.tech_at[i] = tech_at[i]
         self.ctx.terra_fed = terra_fed
+        if not AUC_NONE <= auction <= AUC_BID_WHILE_CHOOSING:
+            raise ValueError("auction: unknown mode %d" % auction)
+        self.ctx.auction = auction
         if start_extra is not None:
             if len(start_extra) != NFACTION or any(len(row) != 4 + NTRACK for row in start_extra):
                 raise ValueError("start_extra: one row of 4 resources + 6 tracks per faction")
@@ -101,6 +104,7 @@ cdef class Core:
         s.norder = num_players
         for i in range(num_players):
             s.order[i] = i
+            s.table[i] = i
             s.pl[i].faction = -1
             s.pl[i].vp = 10
             s.pl[i].booster = -1
@@ -165,6 +169,21 @@ cdef class Core:
         f = self.st.pl[p].faction
         return FACTION_NAMES[f] if f >= 0 else None
 
+    def auction_state(self):
+        """The auction so far: [(faction, holder or None, bid or None)] in pick order; after the boards
+        are loaded, the same with every holder set."""
+        cdef GState* s = &self.st
+        return [(FACTION_NAMES[s.auc_faction[i]], s.auc_holder[i] if s.auc_holder[i] >= 0 else None,
+                 s.auc_bid[i] if s.auc_holder[i] >= 0 else None) for i in range(s.auc_n)]
+
+    def bids(self):
+        """Each player's winning bid (VP paid at the end; 0 without an auction)."""
+        return [self.st.pl[p].bid for p in range(self.st.num_players)]
+
+    @property
+    def auction_mode(self):
+        return self.ctx.auction
+
     def final_scores(self):
         if not self.st.finished:
             return None
@@ -211,6 +230,10 @@ cdef class Core:
         a0 = args[0] if args else None
         if name == "faction":
             return pack(MV_FACTION, self._lookup(_FACTION, a0, "faction"), 0, 0)
+        if name == "bid":
+            if len(args) != 2 or not args[1].isdigit() or int(args[1]) > AUC_MAX_BID:
+                illegal("bid takes a faction and a number of VP (at most %d)" % AUC_MAX_BID)
+            return pack(MV_BID, self._lookup(_FACTION, a0, "faction"), int(args[1]), 0)
         if name == "build":
             if len(args) != 2:
                 illegal("build takes a building and a hex")

@@ -98,6 +98,14 @@ cdef enum:
     PH_MOVE = 5
     PH_LEECH = 6
     PH_END = 7
+    PH_AUCTION = 8      # choose-bid auction after the faction picks (snapshot code sa)
+
+# auction modes (GameContext.auction)
+cdef enum:
+    AUC_NONE = 0
+    AUC_CHOOSE_BID = 1
+    AUC_BID_WHILE_CHOOSING = 2
+    AUC_MAX_BID = 200   # bids beyond this are not listed (a move stores the amount in 8 bits)
 
 # brainstone location (snapshot: 0 none, 1..3 areas, 4 gaia)
 cdef enum:
@@ -158,4 +166,8 @@ cdef enum:
 # federation candidates listed by the move generator
 cdef enum:
     MAX_FED_CANDIDATES_C = 16
+    # satellites a federation candidate may use: the least-satellites check of a longer federation is
+    # exponential in the groups it joins (a 16-satellite candidate with 100 tokens cost 10-16 ms per
+    # position); the corpus's random games used more than 12 in 5 of 754 federations
+    MAX_FED_SATELLITES = 12
     MAX_FED_HEXES = 16 * 64

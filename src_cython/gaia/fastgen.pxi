@@ -6,7 +6,9 @@
 # caps, range and qic, terraforming cost, gaia qic / Gleens ore, gaia-former tokens with the brainstone,
 # upgrade paths with Bescods, supplies, research rules with level 5 and Baltaks' navigation, tech tiles,
 # board actions, specials and their once-per-round bits, passing with each free booster, the faction's
-# conversions, burning, leech offers, income order, gaia-phase decisions, setup, brainstone answers).
+# conversions, burning, leech offers, income order, gaia-phase decisions, setup, brainstone answers), and
+# the site's rulings of apply (a power action whose whole gain is lost at a cap, a free step that must be
+# used, a range bonus that must be needed, no space station on one's own satellite).
 # Like the reference, a move that opens a sub-decision (power2 / power6 / step / range+3, a lab or an
 # academy, qic1, Itars' 4tg tech, up nav to 5, swap-PI, space-station, down-lab, an advanced tile) is
 # listed only when some follow-up is legal; the follow-ups never depend on power, so the brainstone answer
@@ -151,31 +153,43 @@ cdef int fg_up_ok(GState* s, GameContext* c, int p, int t, int free, FgScratch* 
     return 1
 
 
-cdef inline int fg_mine_ok(GState* s, PlayerState* pl, int p, int h, int free_steps, int r,
+cdef inline int fg_mine_ok(GState* s, PlayerState* pl, int p, int h, int free_steps, int bonus, int r0,
                            unsigned char* pd) noexcept nogil:
-    """build_mine accepts h (the caller checked the supply, 2 credits and 1 ore)."""
+    """build_mine accepts h (the caller checked the supply, 2 credits and 1 ore); r0 is the player's
+    range. A free step must be used (a new mine on a planet that needs terraforming) and a range bonus
+    must be needed (h out of range r0), as the site's engine rules (must_use_bonus)."""
     cdef int owner = s.owner[h]
     cdef int planet = s.planet[h]
     cdef int b = s.building[h]
     cdef int q, o, steps
+    if bonus > 0 and pd[h] <= r0:
+        return 0
     if owner == -1:
         if planet > PL_GAIA:
             return 0
-        q = fg_qic(pd[h], r)
+        q = fg_qic(pd[h], r0 + bonus)
         o = 1
         if planet == PL_GAIA:
+            if free_steps > 0:
+                return 0
             if pl.faction == F_GLEENS:
                 o = 2
             else:
                 q += 1
         else:
-            steps = terraform_steps(F_HOME[pl.faction], planet) - free_steps
+            steps = terraform_steps(F_HOME[pl.faction], planet)
+            if free_steps > 0 and steps == 0:
+                return 0
+            steps -= free_steps
             if steps > 0:
                 o += steps * TERRA_ORE[pl.research[T_TERRA]]
         return pl.ores >= o and pl.qic >= q
+    if free_steps > 0:
+        return 0
     if owner == p:
-        return b == B_GF and planet == PL_GAIA
-    return pl.faction == F_LANTIDS and s.guest[h] == -1 and B_M <= b <= B_AC2 and pl.qic >= fg_qic(pd[h], r)
+        return b == B_GF and planet == PL_GAIA and bonus == 0
+    return pl.faction == F_LANTIDS and s.guest[h] == -1 and B_M <= b <= B_AC2 \
+        and pl.qic >= fg_qic(pd[h], r0 + bonus)
 
 
 cdef inline int fg_mines_possible(PlayerState* pl) noexcept nogil:
@@ -190,15 +204,22 @@ cdef int fg_mine_any(GState* s, GameContext* c, int p, int free_steps, int bonus
     if not fg_mines_possible(pl):
         return 0
     pd = fg_dist(s, c, p, sc)
-    r = player_range(pl) + bonus
+    r = player_range(pl)
     for h in range(c.nhex):
-        if fg_mine_ok(s, pl, p, h, free_steps, r, pd):
+        if fg_mine_ok(s, pl, p, h, free_steps, bonus, r, pd):
             return 1
     return 0
 
 
 cdef inline int fg_gf_possible(PlayerState* pl) noexcept nogil:
     return gaiaformers_free(pl) > 0 and fg_tokens(pl) >= GF_COST[pl.research[T_GAIA]]
+
+
+cdef inline int fg_gf_ok(GState* s, PlayerState* pl, int h, int bonus, int r0, unsigned char* pd) noexcept nogil:
+    """build_gaiaformer accepts h (the caller checked the gaia-formers and tokens); a range bonus must
+    be needed."""
+    return s.planet[h] == PL_TRANSDIM and s.owner[h] == -1 and pl.qic >= fg_qic(pd[h], r0 + bonus) \
+        and (bonus == 0 or pd[h] > r0)
 
 
 cdef int fg_gf_any(GState* s, GameContext* c, int p, int bonus, FgScratch* sc) noexcept nogil:
@@ -208,9 +229,9 @@ cdef int fg_gf_any(GState* s, GameContext* c, int p, int bonus, FgScratch* sc) n
     if not fg_gf_possible(pl):
         return 0
     pd = fg_dist(s, c, p, sc)
-    r = player_range(pl) + bonus
+    r = player_range(pl)
     for h in range(c.nhex):
-        if s.planet[h] == PL_TRANSDIM and s.owner[h] == -1 and pl.qic >= fg_qic(pd[h], r):
+        if fg_gf_ok(s, pl, h, bonus, r, pd):
             return 1
     return 0
 
@@ -305,9 +326,9 @@ cdef int fg_gen_mines(GState* s, GameContext* c, int p, int free_steps, int bonu
     if not fg_mines_possible(pl):
         return n
     pd = fg_dist(s, c, p, sc)
-    r = player_range(pl) + bonus
+    r = player_range(pl)
     for h in range(c.nhex):
-        if fg_mine_ok(s, pl, p, h, free_steps, r, pd):
+        if fg_mine_ok(s, pl, p, h, free_steps, bonus, r, pd):
             n = fg_push(out, n, cap, pack(MV_BUILD, B_M, 0, h))
     return n
 
@@ -320,9 +341,9 @@ cdef int fg_gen_gaiaformers(GState* s, GameContext* c, int p, int bonus, FgScrat
     if not fg_gf_possible(pl):
         return n
     pd = fg_dist(s, c, p, sc)
-    r = player_range(pl) + bonus
+    r = player_range(pl)
     for h in range(c.nhex):
-        if s.planet[h] == PL_TRANSDIM and s.owner[h] == -1 and pl.qic >= fg_qic(pd[h], r):
+        if fg_gf_ok(s, pl, h, bonus, r, pd):
             n = fg_push(out, n, cap, pack(MV_BUILD, B_GF, 0, h))
     return n
 
@@ -384,12 +405,19 @@ cdef int fg_own_of(GState* s, GameContext* c, int p, int b) noexcept nogil:
     return 0
 
 
+cdef inline int fg_space_station_ok(GState* s, PlayerState* pl, int p, int h, int r,
+                                    unsigned char* pd) noexcept nogil:
+    """An empty space hex in range, without one of p's satellites (the site forbids a space station there)."""
+    return s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 \
+        and not (s.sat_mask[h] >> p) & 1 and pl.qic >= fg_qic(pd[h], r)
+
+
 cdef int fg_space_station_any(GState* s, GameContext* c, int p, FgScratch* sc) noexcept nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef unsigned char* pd = fg_dist(s, c, p, sc)
     cdef int h, r = player_range(pl)
     for h in range(c.nhex):
-        if s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 and pl.qic >= fg_qic(pd[h], r):
+        if fg_space_station_ok(s, pl, p, h, r, pd):
             return 1
     return 0
 
@@ -445,8 +473,7 @@ cdef int fg_gen_pending(GState* s, GameContext* c, int p, FgScratch* sc, Move* o
         pd = fg_dist(s, c, p, sc)
         r = player_range(pl)
         for h in range(c.nhex):
-            if s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 \
-                    and pl.qic >= fg_qic(pd[h], r):
+            if fg_space_station_ok(s, pl, p, h, r, pd):
                 n = fg_push(out, n, cap, pack(MV_BUILD, B_SP, 0, h))
     elif kind == PD_DOWNLAB and ts_in_supply(pl):
         for h in range(c.nhex):
@@ -486,11 +513,10 @@ cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, 
 cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out, int n,
                      int cap) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
-    cdef int t, a, b, w, n0, mines, tech = -1, ok
+    cdef int t, a, b, w, tech = -1, ok
+    cdef int step1 = -1, step2 = -1    # a mine after 1 / 2 free steps exists (computed when asked)
     cdef int used = pl.specials_used
-    n0 = n
     n = fg_gen_mines(s, c, p, 0, 0, sc, out, n, cap)
-    mines = n > n0      # a mine buildable now: every free-step / range follow-up has one too
     n = fg_gen_gaiaformers(s, c, p, 0, sc, out, n, cap)
     n = fg_gen_upgrades(s, c, p, out, n, cap)
     n = fg_gen_federations(s, c, p, out, n, cap)
@@ -502,10 +528,16 @@ cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out,
         if s.actions_used[a] >= 0:
             continue
         if a < 7:
-            if spendable_power(pl) < ACTION_COST[a]:
+            if spendable_power(pl) < ACTION_COST[a] or action_gain_lost(pl, a):
                 continue
-            if (a == 1 or a == 5) and not mines and not fg_mine_any(s, c, p, 2 if a == 1 else 1, 0, sc):
-                continue
+            if a == 1 or a == 5:
+                # a mine after one free step is one after two (the same planets, less ore)
+                if step1 < 0:
+                    step1 = fg_mine_any(s, c, p, 1, 0, sc)
+                if a == 1 and not step1 and step2 < 0:
+                    step2 = fg_mine_any(s, c, p, 2, 0, sc)
+                if not (step1 or (a == 1 and step2)):
+                    continue
         else:
             if pl.qic < ACTION_COST[a]:
                 continue
@@ -521,10 +553,13 @@ cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out,
     for w in range(12):
         ok = 0
         if w == 0:
-            ok = pl.booster == 3 and not used & SP_BOOSTER and (mines or fg_mine_any(s, c, p, 1, 0, sc))
+            if pl.booster == 3 and not used & SP_BOOSTER:
+                if step1 < 0:
+                    step1 = fg_mine_any(s, c, p, 1, 0, sc)
+                ok = step1
         elif w == 1:
             ok = pl.booster == 4 and not used & SP_BOOSTER and (
-                mines or fg_mine_any(s, c, p, 0, 3, sc) or fg_gf_any(s, c, p, 3, sc))
+                fg_mine_any(s, c, p, 0, 3, sc) or fg_gf_any(s, c, p, 3, sc))
         elif w == 2:
             ok = not used & SP_TECH9 and has_tile(s, c, p, 9)
         elif w == 3 or w == 4:
@@ -558,6 +593,29 @@ cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out,
 
 
 # ---- the generator ----------------------------------------------------------------------------------
+
+cdef int fg_gen_auction(GState* s, GameContext* c, Move* out, int n, int cap) noexcept nogil:
+    """Picks of a faction not in play (on a home planet not taken), then the nine bids open on each
+    picked faction (bid-while-choosing: only held ones; a new pick is its bid of 0)."""
+    cdef int f, i, k, lo, dup
+    if s.phase == PH_FACTION and (c.auction == AUC_CHOOSE_BID or s.auc_n < s.num_players):
+        for f in range(NFACTION):
+            dup = 0
+            for i in range(s.auc_n):
+                if s.auc_faction[i] == f or F_HOME[s.auc_faction[i]] == F_HOME[f]:
+                    dup = 1
+            if not dup:
+                n = fg_push(out, n, cap, pack(MV_FACTION, f, 0, 0))
+    if s.phase == PH_AUCTION or c.auction == AUC_BID_WHILE_CHOOSING:
+        for i in range(s.auc_n):
+            if s.phase == PH_FACTION and s.auc_holder[i] < 0:
+                continue
+            lo = auction_min_bid(s, i)
+            for k in range(9):
+                if lo + k <= AUC_MAX_BID:
+                    n = fg_push(out, n, cap, pack(MV_BID, s.auc_faction[i], lo + k, 0))
+    return n
+
 
 cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogil:
     """All legal moves of the decision in s (the same set as movegen's legal_commands), in a fixed order;
@@ -624,6 +682,8 @@ cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogi
             if fg_spend_ok(pl, 20, 1) and fg_tech_any(s, pl):
                 n = fg_push(out, n, cap, pack(MV_SPEND, 20, 1, 0))
             n = fg_push(out, n, cap, pack(MV_DECLINE_TECH, 0, 0, 0))
+    elif s.phase == PH_AUCTION or (s.phase == PH_FACTION and c.auction != AUC_NONE):
+        n = fg_gen_auction(s, c, out, n, cap)
     elif s.phase == PH_FACTION:
         for f in range(NFACTION):
             dup = 0
@@ -723,7 +783,7 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
     if max_candidates < FG_MAX_SHAPES or p < 0 or p >= s.num_players:
         return fed_candidates_compute(s, c, p, hexes_out, offsets_out, max_candidates)
     pl = &s.pl[p]
-    key = fed_cache_key(s, c, p, pl.qic if pl.faction == F_IVITS else fg_tokens(pl))
+    key = fed_cache_key(s, c, p, fed_budget(pl))
     if s.fedc_key[p] == key:
         n = s.fedc_n[p]
         for i in range(n + 1):
@@ -741,6 +801,12 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
         s.fedc_n[p] = n
         s.fedc_key[p] = key
     return n
+
+
+cdef inline int fed_budget(PlayerState* pl) noexcept nogil:
+    """Satellites the candidates may use: what the player can pay (Ivits: qic), at most
+    MAX_FED_SATELLITES (so more tokens than that change neither the candidates nor their cache key)."""
+    return imin(pl.qic if pl.faction == F_IVITS else fg_tokens(pl), MAX_FED_SATELLITES)
 
 
 cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
@@ -795,10 +861,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
             ub += building_power(s, c, p, h, 1)
     if ub < threshold:
         return 0
-    if pl.faction == F_IVITS:
-        budget = pl.qic
-    else:
-        budget = fg_tokens(pl)
+    budget = fed_budget(pl)
     # groups of unfederated buildings; for Ivits extending their federation, the federation is group 0
     for h in range(n):
         group_of[h] = -1
@@ -1019,7 +1082,165 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
             hexes_out[offsets_out[out_n] + j] = cand_hex[i][j]
         offsets_out[out_n + 1] = offsets_out[out_n] + cand_n[i]
         out_n += 1
+    if out_n == 0:
+        # the greedy missed: the exact search finds a federation whenever one is possible
+        m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
+                         cand_hex[0])
+        if m > 0:
+            for j in range(m):
+                hexes_out[j] = cand_hex[0][j]
+            offsets_out[1] = m
+            out_n = 1
     return out_n
+
+
+cdef inline int fg_find(int* parent, int x) noexcept nogil:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpower, int* gtouch,
+                      int ngroups, int threshold, int budget, int ivits_extend, int* out) noexcept nogil:
+    """The federation of p with the fewest satellites (within budget), or 0 when none is possible.
+
+    Such a federation is valid by construction: no set of p's building groups reaching the threshold
+    links with fewer satellites, so neither minimum test of federation_check can fail. Dreyfus-Wagner
+    (fed_steiner) over the usable building groups as terminals, satellites on any empty space hex the
+    rules allow (other players' space stations included, which the greedy avoids); groups that reach no other group within the budget and are below the threshold alone are
+    left out first (they are in no federation). Exact for up to FED_MAX_TERMINALS groups left; beyond,
+    the strongest ones are kept (not seen on the corpus)."""
+    cdef int nh = c.nhex
+    cdef int term[MAXHEX]          # terminal index of each usable group, -1 when left out
+    cdef int tpow[FED_MAX_TERMINALS]
+    cdef int tgroup[MAXHEX]        # per hex: its terminal, or -1
+    cdef int allowed[MAXHEX]
+    cdef int weight[MAXHEX]
+    cdef int dist[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int tree[MAXHEX]
+    cdef int keep[MAXHEX]
+    cdef int eligible[MAXHEX]      # a satellite may go here
+    cdef int comp[MAXHEX]          # union-find over the groups
+    cdef int cpow[MAXHEX]          # power of a component (at its root)
+    cdef int i_root, j_root
+    cdef int g, gg, h, k, i, j, head, tail, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
+    cdef unsigned char* dp
+    cdef int* bp
+    for h in range(nh):
+        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] != p and not (s.fed_mask[h] >> p) & 1
+        if eligible[h]:
+            for i in range(c.nadj[h]):
+                k = c.adj[h][i]
+                if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) or (group_of[k] >= 0 and gtouch[group_of[k]]):
+                    eligible[h] = 0
+                    break
+    for g in range(ngroups):
+        keep[g] = 0
+        term[g] = -1
+    # groups linked to another usable group within the budget (a BFS over eligible hexes) are joined
+    # (union-find in comp); a federation lies within one such component, so only the groups of a
+    # component whose power reaches the threshold are kept
+    for g in range(ngroups):
+        comp[g] = g
+    for g in range(ngroups):
+        if gtouch[g]:
+            continue
+        for h in range(nh):
+            dist[h] = -1
+        tail = 0
+        for h in range(nh):
+            if group_of[h] == g:
+                dist[h] = 0
+                queue[tail] = h
+                tail += 1
+        head = 0
+        while head < tail:
+            h = queue[head]
+            head += 1
+            for i in range(c.nadj[h]):
+                k = c.adj[h][i]
+                if dist[k] >= 0:
+                    continue
+                gg = group_of[k]
+                if gg >= 0 and gg != g and not gtouch[gg]:
+                    i_root = fg_find(comp, g)
+                    j_root = fg_find(comp, gg)
+                    if i_root != j_root:
+                        comp[i_root] = j_root
+                elif eligible[k] and dist[h] < budget:
+                    dist[k] = dist[h] + 1
+                    queue[tail] = k
+                    tail += 1
+    for g in range(ngroups):
+        cpow[g] = 0
+    for g in range(ngroups):
+        if not gtouch[g]:
+            cpow[fg_find(comp, g)] += gpower[g]
+    for g in range(ngroups):
+        keep[g] = not gtouch[g] and cpow[fg_find(comp, g)] >= threshold
+        if ivits_extend and fg_find(comp, g) != fg_find(comp, 0):
+            keep[g] = 0
+    if ivits_extend and not keep[0]:
+        return 0
+    # the terminals: the kept groups, strongest first, at most FED_MAX_TERMINALS
+    for i in range(FED_MAX_TERMINALS):
+        best = -1
+        for g in range(ngroups):
+            if keep[g] and term[g] < 0 and (best < 0 or gpower[g] > gpower[best]
+                                            or (ivits_extend and g == 0)):
+                best = g
+                if ivits_extend and g == 0:
+                    break
+        if best < 0:
+            break
+        term[best] = nt
+        tpow[nt] = gpower[best]
+        if ivits_extend and best == 0:
+            must = nt
+        nt += 1
+    if nt == 0:
+        return 0
+    for h in range(nh):
+        g = group_of[h]
+        tgroup[h] = term[g] if g >= 0 else -1
+        allowed[h] = tgroup[h] >= 0 or eligible[h]
+        weight[h] = 0 if tgroup[h] >= 0 else 1
+    full = (1 << nt) - 1
+    dp = <unsigned char*>malloc((full + 1) * nh * sizeof(unsigned char))
+    bp = <int*>malloc((full + 1) * nh * sizeof(int))
+    if dp == NULL or bp == NULL:
+        free(dp)
+        free(bp)
+        return 0
+    fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), dp, bp)
+    best = FED_INF
+    bestS = 0
+    bestv = -1
+    for S in range(1, full + 1):
+        if must >= 0 and not (S >> must) & 1:
+            continue
+        pw = 0
+        for i in range(nt):
+            if (S >> i) & 1:
+                pw += tpow[i]
+        if pw < threshold:
+            continue
+        for v in range(nh):
+            if dp[S * nh + v] < best:
+                best = dp[S * nh + v]
+                bestS = S
+                bestv = v
+    m = 0
+    if bestS and best <= budget:
+        ntree = fed_tree(c, tgroup, bestS, bestv, bp, tree)
+        m = fed_improve(s, c, p, tree, ntree, out)
+        if m > 0 and not fg_fed_valid(s, c, p, out, m):
+            m = 0
+    free(dp)
+    free(bp)
+    return m
 
 
 # ---- Python entry points -------------------------------------------------------------------------------

@@ -271,6 +271,8 @@ cdef int final_scoring(GState* s, GameContext* c) except -1 nogil:
         pl.qic = 0
         pl.vp += (pl.credits + pl.ores + pl.knowledge) // 3
     for p in range(nplayers):
+        # the auction's bids are paid last
+        s.pl[p].vp -= s.pl[p].bid
         s.final_vp[p] = s.pl[p].vp
     s.finished = 1
     s.phase = PH_END
@@ -325,7 +327,7 @@ cdef int leech_amount(GState* s, GameContext* c, int q, int h) noexcept nogil:
 
 cdef int end_turn(GState* s, GameContext* c) except -1 nogil:
     cdef int p = s.current
-    cdef int i, k, q
+    cdef int i, k, q, t, pos = 0
     if s.npend > 0:
         with gil:
             illegal("the turn is not over: a decision is pending")
@@ -333,10 +335,13 @@ cdef int end_turn(GState* s, GameContext* c) except -1 nogil:
     if s.downlab_hex >= 0:
         note_built(s, s.downlab_hex)
         s.downlab_hex = -1
-    # leech sources are offered in the order the buildings were placed
+    # leech sources are offered in the order the buildings were placed, going round the table from p
+    for t in range(s.num_players):
+        if s.table[t] == p:
+            pos = t
     for i in range(s.nbuilt):
         for k in range(1, s.num_players):
-            q = (p + k) % s.num_players
+            q = s.table[(pos + k) % s.num_players]
             if s.nleech < MAXLEECH and leech_value(s, c, q, s.built[i]) > 0:
                 s.leech[s.nleech].player = q
                 s.leech[s.nleech].hex = s.built[i]
@@ -370,23 +375,28 @@ cdef int advance_leech(GState* s, GameContext* c) except -1 nogil:
 
 
 cdef int setup_sequences(GState* s) except -1 nogil:
-    """Starting mines: seat order then reverse (Ivits skip), Xenos' third mine, Ivits' PI last."""
+    """Starting mines: turn order (seats, or the auction's pick order) then reverse (Ivits skip),
+    Xenos' third mine, Ivits' PI last."""
     cdef int n = s.num_players
-    cdef int p
+    cdef int i, p
     s.nsetup = 0
-    for p in range(n):
+    for i in range(n):
+        p = s.order[i]
         if s.pl[p].faction != F_IVITS:
             s.setup_seq[s.nsetup] = p
             s.nsetup += 1
-    for p in range(n - 1, -1, -1):
+    for i in range(n - 1, -1, -1):
+        p = s.order[i]
         if s.pl[p].faction != F_IVITS:
             s.setup_seq[s.nsetup] = p
             s.nsetup += 1
-    for p in range(n):
+    for i in range(n):
+        p = s.order[i]
         if s.pl[p].faction == F_XENOS:
             s.setup_seq[s.nsetup] = p
             s.nsetup += 1
-    for p in range(n):
+    for i in range(n):
+        p = s.order[i]
         if s.pl[p].faction == F_IVITS:
             s.setup_seq[s.nsetup] = p
             s.nsetup += 1

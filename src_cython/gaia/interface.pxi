@@ -1,4 +1,14 @@
 # Gaia Project behind the C-level game interface of src_cython/core/game.pxd: what the search sees.
+# Open information, no chance: flags 0, determinize is the identity.
+
+from cpython.exc cimport PyErr_ExceptionMatches
+from core.game cimport GAME_OK, GAME_ERR_CAPACITY, GAME_ERR_ILLEGAL, GAME_ERR_RULES, hash_bytes
+
+# sm_gen lists the main actions legal as they stand (at most MAX_MOVES) and those its auto-payment
+# makes reachable (at most MAX_MOVES more); the other decisions list at most MAX_MOVES.
+cdef enum:
+    GAIA_MAX_SEARCH_MOVES = 2 * MAX_MOVES
+
 
 cdef int gi_current_player(const void* ctx, const void* s) noexcept nogil:
     cdef const GState* st = <const GState*> s
@@ -11,26 +21,46 @@ cdef int gi_is_terminal(const void* ctx, const void* s) noexcept nogil:
     return (<const GState*> s).finished
 
 
+cdef int held_bid(const GState* st, int p) noexcept nogil:
+    """The VP p has bid: the faction's winning bid once loaded, else the bid p holds in the auction."""
+    cdef int i
+    if st.pl[p].faction >= 0:
+        return st.pl[p].bid
+    for i in range(st.auc_n):
+        if st.auc_holder[i] == p:
+            return st.auc_bid[i]
+    return 0
+
+
 cdef int gi_returns(const void* ctx, const void* s, double* out) noexcept nogil:
     cdef const GState* st = <const GState*> s
     cdef int p
     for p in range(st.num_players):
-        out[p] = st.final_vp[p] if st.finished else st.pl[p].vp
-    return 0
+        # the auction's bids are paid at the end: count them from the start
+        out[p] = st.final_vp[p] if st.finished else st.pl[p].vp - held_bid(st, p)
+    return GAME_OK
 
 
-# The rule functions raise IllegalMove (with the GIL) on error; through the interface an error is a
-# -1 return instead: the calls go through pointer types without exception checks, and the error
-# indicator is cleared (taking the GIL) only on that rare path.
+# The rule functions raise IllegalMove / OverflowError (with the GIL) on error; through the interface an
+# error is a GameStatus instead: the calls go through pointer types without exception checks, and the
+# error indicator is read and cleared (taking the GIL) only on that rare path.
 ctypedef int (*gen_fn)(GState*, GameContext*, Move*, int) noexcept nogil
 ctypedef int (*apply_fn)(GState*, GameContext*, Move) noexcept nogil
 ctypedef int (*income_fn)(GState*, GameContext*, int) noexcept nogil
 
 
 cdef inline int status(int r) noexcept nogil:
-    if r == -1:
-        with gil:
-            PyErr_Clear()
+    """r, or (r == -1, a Python exception set) the GameStatus of that exception, cleared."""
+    if r != -1:
+        return r
+    with gil:
+        if PyErr_ExceptionMatches(OverflowError):
+            r = GAME_ERR_CAPACITY
+        elif PyErr_ExceptionMatches(IllegalMove):
+            r = GAME_ERR_ILLEGAL
+        else:
+            r = GAME_ERR_RULES
+        PyErr_Clear()
     return r
 
 
@@ -47,15 +77,13 @@ cdef int gi_legal_moves(const void* ctx, const void* s, Move* out, int cap) noex
 
 cdef int gi_apply(const void* ctx, void* s, Move m) noexcept nogil:
     cdef int r = status((<sm_apply_rec_fn> sm_apply)(<GState*> s, <GameContext*> ctx, m, NULL))
-    return -1 if r < 0 else 0
+    return r if r < 0 else GAME_OK
 
 
 cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rng) noexcept nogil:
     """The weighted rollout policy over the search moves (sm_rollout)."""
     cdef Move m = (<sm_rollout_fn> sm_rollout)(<GState*> s, <GameContext*> ctx, rng)
-    if m == -1:
-        status(-1)
-    return m
+    return status(-1) if m == -1 else m
 
 
 # heuristic worth of things in VP (rough exchange rates of the game: 3 resources = 1 VP at the end,
@@ -78,7 +106,7 @@ cdef double income_worth(GState* s, GameContext* c, int p) noexcept nogil:
     tmp.bsq_player = -1
     pl = &tmp.pl[p]
     pl.ninc = 0
-    if status((<income_fn> collect_income)(&tmp, c, p)) == -1:
+    if status((<income_fn> collect_income)(&tmp, c, p)) < 0:
         return 0
     # collect_income received what needs no ordering; the rest waits in pl.inc
     w = ((pl.credits - s.pl[p].credits) * W_CREDIT + (pl.ores - s.pl[p].ores) * W_ORE
@@ -100,10 +128,15 @@ cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil
     cdef PlayerState* pl
     cdef int p, t
     cdef double rounds_left
+    if st.phase == PH_FACTION or st.phase == PH_AUCTION:
+        # before the boards are loaded every seat is alike but for the VP it has bid
+        for p in range(st.num_players):
+            out[p] = 10 - held_bid(st, p)
+        return 0
     for p in range(st.num_players):
         pl = &st.pl[p]
         rounds_left = 6 - st.round if st.round >= 1 else 6
-        out[p] = (pl.vp + pl.credits * W_CREDIT + pl.ores * W_ORE + pl.knowledge * W_KNOWLEDGE
+        out[p] = (pl.vp - pl.bid + pl.credits * W_CREDIT + pl.ores * W_ORE + pl.knowledge * W_KNOWLEDGE
                   + pl.qic * W_QIC + (pl.power[1] + 2 * pl.power[2]) * W_POWER
                   + W_STRUCTURE * structures_count(st, c, p))
         for t in range(NTRACK):
@@ -111,11 +144,46 @@ cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil
                 out[p] += 4 * (pl.research[t] - 2)
         if rounds_left > 0:
             out[p] += rounds_left * income_worth(st, c, p)
-    return 0
+    return GAME_OK
 
 
 cdef void gi_determinize(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil:
     pass   # open information: nothing is hidden
+
+
+cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) noexcept nogil:
+    """Open information: every seat knows the whole position, so the key hashes the state's bytes
+    without its derived federation-candidate cache (state_derived_ranges)."""
+    cdef const GState* st = <const GState*> s
+    cdef const char* base = <const char*> s
+    cdef size_t off[4]
+    cdef size_t length[4]
+    cdef size_t pos = 0, o, ln
+    cdef int i, j
+    cdef unsigned long long h = 0xCBF29CE484222325ULL
+    off[0] = <const char*> &st.fedc_key - base
+    length[0] = sizeof(st.fedc_key)
+    off[1] = <const char*> &st.fedc_n - base
+    length[1] = sizeof(st.fedc_n)
+    off[2] = <const char*> &st.fedc_off - base
+    length[2] = sizeof(st.fedc_off)
+    off[3] = <const char*> &st.fedc_hex - base
+    length[3] = sizeof(st.fedc_hex)
+    for i in range(1, 4):   # by offset
+        j = i
+        while j > 0 and off[j - 1] > off[j]:
+            o, ln = off[j], length[j]
+            off[j], length[j] = off[j - 1], length[j - 1]
+            off[j - 1], length[j - 1] = o, ln
+            j -= 1
+    for i in range(4):
+        if off[i] > pos:
+            h = hash_bytes(h, base + pos, off[i] - pos)
+        if off[i] + length[i] > pos:
+            pos = off[i] + length[i]
+    if pos < sizeof(GState):
+        h = hash_bytes(h, base + pos, sizeof(GState) - pos)
+    return h
 
 
 cdef class Interface:
@@ -130,6 +198,8 @@ def game_interface(Core core):
     owner.context = core.context
     owner.table.state_size = sizeof(GState)
     owner.table.num_players = core.st.num_players
+    owner.table.flags = 0
+    owner.table.max_moves = GAIA_MAX_SEARCH_MOVES
     owner.table.ctx = <const void*> core.ctx
     owner.table.current_player = gi_current_player
     owner.table.is_terminal = gi_is_terminal
@@ -139,12 +209,19 @@ def game_interface(Core core):
     owner.table.rollout_move = gi_rollout_move
     owner.table.evaluate = gi_evaluate
     owner.table.determinize = gi_determinize
+    owner.table.info_key = gi_info_key
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 
 def state_pointer(Core core):
     """A capsule of the core's state (valid while core lives): the search's root position."""
     return PyCapsule_New(&core.st, b"gaia_ai.GameState", NULL)
+
+
+def info_key(Core core, int seat) -> int:
+    """The interface's info_key of core's position for seat (open information: the same for every
+    seat; equal positions, derived caches aside, give equal keys)."""
+    return gi_info_key(core.ctx, &core.st, seat)
 
 
 def evaluate(Core core):

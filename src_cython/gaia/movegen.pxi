@@ -11,7 +11,9 @@
 # Every command is a (name, args) tuple in the boardgamers.space argument form (see notation.py).
 #
 # Limitations (documented on purpose):
-# - Federations: only a small bounded set of candidates is offered (at most MAX_FED_CANDIDATES):
+# - Federations: only a small bounded set of candidates is offered (at most MAX_FED_CANDIDATES), but
+#   never none when a federation is possible (when the greedy below finds none, the exact search
+#   fg_fed_exact of fastgen.pxi gives the federation with the fewest satellites):
 #   from up to 6 seed groups of the player's connected unfederated buildings (strongest first), a
 #   greedy adds the satellite path through empty space that brings the most power per satellite,
 #   until the power value reaches the threshold (7; 6 for Xenos with the PI; 7 x (1 + federations
@@ -268,6 +270,7 @@ def _fed_shapes(Core core, int p):
         budget = pl.qic
     else:
         budget = pl.power[0] + pl.power[1] + pl.power[2] + (1 if BS_A1 <= pl.brainstone <= BS_A3 else 0)
+    budget = min(budget, MAX_FED_SATELLITES)
     for h in range(n):
         nadj[h] = 0
         for j in range(n):
@@ -407,10 +410,18 @@ def _fed_shapes(Core core, int p):
         m = fed_improve(s, c, p, cur, m, improved)
         if m <= 0:
             continue
+        if not fg_fed_valid(s, c, p, improved, m):
+            continue    # form_federation would refuse it (the satellites cannot be paid)
         better = [improved[j] for j in range(m)]
         sats = fed_new_satellites(s, p, improved, m)
         if (sats, better) not in valid:
             valid.append((sats, better))
+    if not valid:
+        # the greedy missed: the fewest-satellite federation, found whenever one is possible
+        m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
+                         improved)
+        if m > 0:
+            valid.append((fed_new_satellites(s, p, improved, m), [improved[j] for j in range(m)]))
     valid.sort()
     return [shape for sats, shape in valid[:MAX_FED_SHAPES]]
 
@@ -475,9 +486,15 @@ cdef list _legal(Core core):
         return out
     pl = &s.pl[p]
     labels = _labels_of(core)
-    if s.phase == PH_FACTION:
-        for name in FACTION_NAMES:
-            _accept(core, p, "faction", (name,), out)
+    if s.phase == PH_FACTION or s.phase == PH_AUCTION:
+        if s.phase == PH_FACTION:
+            for name in FACTION_NAMES:
+                _accept(core, p, "faction", (name,), out)
+        if c.auction != AUC_NONE:
+            top = max([s.auc_bid[i] for i in range(s.auc_n)] or [0])
+            for i in range(s.auc_n):
+                for amount in range(top + 10):
+                    _accept(core, p, "bid", (FACTION_NAMES[s.auc_faction[i]], str(amount)), out)
     elif s.phase == PH_SETUP_BUILD:
         b_name = "PI" if pl.faction == F_IVITS else "m"
         for h in range(c.nhex):

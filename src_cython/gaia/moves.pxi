@@ -27,6 +27,7 @@ cdef enum:
     MV_BRAINSTONE = 20    # a = destination (BS_*)
     MV_ENDTURN = 21
     MV_DECLINE_TECH = 22
+    MV_BID = 23           # a = faction, b = VP bid
     NO_BOOSTER = 255
 
 cdef enum:
@@ -77,6 +78,8 @@ def format_move(Move m, list labels, list federations=None):
     cdef int kind = mv_kind(m), a = mv_a(m), b = mv_b(m), h = mv_hex(m)
     if kind == MV_FACTION:
         return "faction", (FACTION_NAMES[a],)
+    if kind == MV_BID:
+        return "bid", (FACTION_NAMES[a], str(b))
     if kind == MV_BUILD:
         return "build", (BUILDING_NAMES[a], labels[h])
     if kind == MV_UP:

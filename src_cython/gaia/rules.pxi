@@ -146,6 +146,25 @@ cdef int mine_effects(GState* s, GameContext* c, int p, int h, int new_type) exc
     return 0
 
 
+cdef int must_use_bonus(GState* s, GameContext* c, int p, int h, int free_steps, int bonus) except -1 nogil:
+    """The site's engine refuses a build after a free terraforming step (power2, power6, special step)
+    that needs no terraforming, and one after special range+3 that is within range without it; either
+    way only a new mine (or, after range+3, a gaia-former) is offered, never a gaia-former's conversion."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int planet = s.planet[h]
+    if s.owner[h] == p and s.building[h] == B_GF:
+        with gil:
+            illegal("a free terraforming step or range+3 is followed by a new mine, not a gaia-former's")
+    if free_steps > 0 and (s.owner[h] != -1 or planet == PL_GAIA
+                           or (planet < PL_GAIA and terraform_steps(F_HOME[pl.faction], planet) == 0)):
+        with gil:
+            illegal("the free terraforming step must be used: this planet needs no terraforming")
+    if bonus > 0 and distance_to_player(s, c, p, h) <= player_range(pl):
+        with gil:
+            illegal("range+3 must be needed: the hex is within range %d without it" % player_range(pl))
+    return 0
+
+
 cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef int planet = s.planet[h]
@@ -166,6 +185,8 @@ cdef int build_mine(GState* s, GameContext* c, int p, int h, int setup) except -
     if arg != -100:
         bonus = arg
     types_before = planet_types(s, c, p)
+    if not setup and (free_steps > 0 or bonus > 0):
+        must_use_bonus(s, c, p, h, free_steps, bonus)
     if setup:
         if s.owner[h] != -1 or planet != F_HOME[pl.faction]:
             with gil:
@@ -232,6 +253,8 @@ cdef int build_gaiaformer(GState* s, GameContext* c, int p, int h) except -1 nog
     if s.planet[h] != PL_TRANSDIM or s.owner[h] != -1:
         with gil:
             illegal("a gaia-former goes on an empty transdim planet")
+    if bonus > 0:
+        must_use_bonus(s, c, p, h, 0, bonus)
     if gaiaformers_free(pl) <= 0:
         with gil:
             illegal("no gaia-former available")
@@ -594,10 +617,26 @@ cdef int form_federation(GState* s, GameContext* c, int p, int* hexes, int n, in
     return 0
 
 
+cdef int action_gain_lost(PlayerState* pl, int a) noexcept nogil:
+    """Board action a would gain nothing: its only reward is a resource already at its cap (the site's
+    engine refuses such an action: power1 / power5 at 15 knowledge, power3 at 15 ore, power4 at 30
+    credits). An action whose gain is only partly lost stays legal."""
+    if a == 0 or a == 4:
+        return pl.knowledge >= 15
+    if a == 2:
+        return pl.ores >= 15
+    if a == 3:
+        return pl.credits >= 30
+    return 0
+
+
 cdef int board_action(GState* s, GameContext* c, int p, int a) except -1 nogil:
     if s.actions_used[a] != -1:
         with gil:
             illegal("%s was already used this round" % ACTION_NAMES[a])
+    if action_gain_lost(&s.pl[p], a):
+        with gil:
+            illegal("%s would gain nothing: its whole reward is lost at the resource cap" % ACTION_NAMES[a])
     if a < 7:
         pay_power(s, p, ACTION_COST[a])
     else:

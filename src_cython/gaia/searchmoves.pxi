@@ -370,7 +370,17 @@ cdef int sm_apply(GState* s, GameContext* c, Move m, Move* rec) except -1 nogil:
 cdef int sm_weight(GState* s, GameContext* c, Move m, int units, int npass, int nmoves) noexcept nogil:
     """Cheap prior of a search move for the rollout policy (integer, relative)."""
     cdef int kind = mv_kind(m), a = mv_a(m), h = mv_hex(m)
-    cdef int ev = -1, w = 10, amount, p
+    cdef int ev = -1, w = 10, amount, p, i
+    if kind == MV_FACTION and c.auction != AUC_NONE:
+        return 40
+    if kind == MV_BID:
+        # auction playouts: mostly the lowest open bid, an outbid war rarely (it must end)
+        for i in range(s.auc_n):
+            if s.auc_faction[i] == a:
+                amount = mv_b(m) - auction_min_bid(s, i)
+                w = 64 >> imin(amount, 6)
+                return w if s.auc_holder[i] < 0 else imax(1, w // 4)
+        return 1
     if s.phase == PH_LEECH:
         amount = mv_a(m)
         if kind == MV_CHARGE:

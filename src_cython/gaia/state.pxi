@@ -17,6 +17,7 @@ ctypedef struct GameContext:
     # faction board variant (beta boards): added to each faction's one-time starting income:
     # credits, ores, knowledge, qic, then research steps on terra..sci (all 0 for the standard boards)
     int start_extra[NFACTION][4 + NTRACK]
+    int auction                    # AUC_*: how factions are assigned
 
 ctypedef struct PendingIncome:
     int kind                       # R_PW, R_T, or -1 for an event without power
@@ -65,6 +66,7 @@ ctypedef struct PlayerState:
     int seq_tech[NPOS]
     int seq_eco
     int seq_sci
+    int bid                        # VP bid for the faction in an auction, paid at the very end
 
 ctypedef struct Pending:
     int kind
@@ -87,6 +89,13 @@ ctypedef struct GState:
     int setup_seq[MAXORDER * 2]    # setup mines / boosters sequence
     int nsetup
     int setup_pos
+    # the table order (seat order, or after an auction the faction pick order): leech offers go round it
+    int table[MAXP]
+    # auction: the factions picked, in pick order, each with its holder (-1: none yet) and winning bid
+    int auc_faction[MAXP]
+    int auc_holder[MAXP]
+    int auc_bid[MAXP]
+    int auc_n
     PlayerState pl[MAXP]
     # board
     int planet[MAXHEX]             # current planet type

@@ -17,7 +17,7 @@ BUILDING_CNAMES[:] = [b"the mine", b"the trading station", b"the research lab", 
 cdef const char* ACTION_CNAMES[NACTION]
 ACTION_CNAMES[:] = [b"power1", b"power2", b"power3", b"power4", b"power5", b"power6", b"power7", b"qic1", b"qic2",
                     b"qic3"]
-PHASE_CODES = ("sf", "sB", "sbo", "inc", "gaia", "move", "leech", "end")
+PHASE_CODES = ("sf", "sB", "sbo", "inc", "gaia", "move", "leech", "end", "sa")
 
 # faction -> home planet
 cdef int F_HOME[NFACTION]

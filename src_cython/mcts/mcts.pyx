@@ -29,20 +29,27 @@ Parallelism (both nogil, OpenMP):
   tree: one shared tree; atomic visit/value updates, a compare-and-swap per expansion, and virtual
         loss (each node on a thread's path counts `virtual_loss` extra visits worth 0 until backup).
 
-Hidden information: before each simulation the root is determinized for the searching player. The tree
-is shared by all samples; that is sound only when the legal moves of a position do not depend on
-what determinize resamples (true for Gaia and the toy games). If determinize changes the root, the
-search checks every move it replays from the tree and stops with an error when a move is not legal in
-the sample, instead of playing it.
+Hidden information and chance (the game's flags, core/game.pxd): single-observer information-set MCTS.
+The tree is over what the searching player knows: a node stands for the sequence of moves from the
+root, whatever the hidden cards. Each simulation determinizes the root for the searcher with a fresh
+rng draw and descends in that sample: at each node the moves legal in the sample are listed, a child is
+added (lazily, on the node's second visit like any expansion) for a legal move that has none yet, each
+child legal in the sample counts one more availability, and selection scores only those children, by
+UCT with the availability count in place of the parent's visits (q + c sqrt(ln avail / n)) or PUCT
+(q + c sqrt(avail) / (k (1 + n)), k the available children). Children are a linked list in the arena
+(next sibling and availability in arrays beside the nodes, allocated only for such games), appended
+under a per-node lock (the node state) so tree parallelism works as for open games; root parallelism
+too. A tree searched for hidden information is never reused (each search starts afresh). Open
+information (flags 0) keeps the plain search above, unchanged.
 """
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcpy, memcmp, memset
 from libc.math cimport sqrt, log, tanh, INFINITY, NAN
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
 
-from core.game cimport GameInterface, Move
+from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE
 from core.rng cimport splitmix64
 
 cdef extern from *:
@@ -59,6 +66,8 @@ cdef extern from *:
     static inline int mc_cas_i32(int* p, int expected, int desired) {
         return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
     }
+    static inline int mc_load_acq_i32(const int* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void mc_store_rel_i32(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
     static inline signed char mc_load_acq_i8(const signed char* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
     static inline void mc_store_rel_i8(signed char* p, signed char v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
     static inline int mc_cas_i8(signed char* p, signed char expected, signed char desired) {
@@ -81,6 +90,8 @@ cdef extern from *:
     long long mc_fetch_add_i64(long long* p, long long v) noexcept nogil
     int mc_cas_i64(long long* p, long long* expected, long long desired) noexcept nogil
     int mc_cas_i32(int* p, int expected, int desired) noexcept nogil
+    int mc_load_acq_i32(const int* p) noexcept nogil
+    void mc_store_rel_i32(int* p, int v) noexcept nogil
     signed char mc_load_acq_i8(const signed char* p) noexcept nogil
     void mc_store_rel_i8(signed char* p, signed char v) noexcept nogil
     int mc_cas_i8(signed char* p, signed char expected, signed char desired) noexcept nogil
@@ -89,7 +100,6 @@ cdef extern from *:
 
 cdef enum:
     MAX_PLAYERS = 8
-    MOVE_CAP = 4096          # legal moves of one decision (Gaia lists at most 1024)
     MAX_PATH = 1024          # tree depth; deeper paths stop descending and roll out
     MAX_ROLLOUT = 1000000    # playout length guard against a game that never ends
 
@@ -106,16 +116,13 @@ cdef enum SearchError:
     ERR_APPLY = 3
     ERR_ROLLOUT = 4
     ERR_SCORE = 5
-    ERR_HIDDEN = 6
 
 ERROR_TEXT = {
-    ERR_LEGAL: f"legal_moves failed (more than {MOVE_CAP} moves, or a rules error)",
+    ERR_LEGAL: "legal_moves failed (more than the game's max_moves, or a rules error)",
     ERR_NO_MOVES: "legal_moves listed no move at a non-terminal state",
     ERR_APPLY: "apply rejected a move listed by legal_moves",
     ERR_ROLLOUT: "rollout_move found no move at a non-terminal state",
     ERR_SCORE: "returns/evaluate failed",
-    ERR_HIDDEN: "a tree move is illegal in a determinized sample: this game's legal moves depend on "
-                "hidden information, which this search does not support",
 }
 
 
@@ -137,7 +144,8 @@ ctypedef struct Params:
     const void* root
     int root_player
     int num_players
-    int hidden               # determinize changes the root: check replayed tree moves
+    int hidden               # hidden information or chance (the game's flags): information-set search
+    int max_moves            # the game's largest move list: the size of every move buffer
     int puct
     double c
     int rank_value
@@ -158,6 +166,8 @@ ctypedef struct Tree:
     long long sims_limit     # -1: none (time budget only)
     int stop
     int error
+    int* next                # information-set trees only (else NULL): next sibling of each node, -1 last
+    int* avail               # and how often each node's move was legal when its parent was visited
 
 
 ctypedef struct Worker:
@@ -165,6 +175,16 @@ ctypedef struct Worker:
     char* st
     Move* moves
     int* path
+    # information-set search only: a hash set of the legal moves of the current node (open addressing,
+    # a slot is valid when its stamp is the current generation, so nothing is cleared between nodes),
+    # and which legal moves have a child (fstamp), the available children (cbuf)
+    Move* hkey
+    int* hidx
+    unsigned int* hstamp
+    unsigned int* fstamp
+    unsigned int gen
+    int hbits
+    int* cbuf
     double scores[MAX_PLAYERS]
     double values[MAX_PLAYERS]
     double wins[MAX_PLAYERS]
@@ -228,7 +248,7 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
     cdef long long first
     if not mc_cas_i8(&node.state, LEAF, EXPANDING):
         return 0
-    n = g.legal_moves(g.ctx, W.st, W.moves, MOVE_CAP)
+    n = g.legal_moves(g.ctx, W.st, W.moves, P.max_moves)
     if n <= 0:
         mc_store_rel_i8(&node.state, FULL)
         return -ERR_LEGAL if n < 0 else -ERR_NO_MOVES
@@ -315,22 +335,13 @@ cdef void score_values(const Params* P, Worker* W) noexcept nogil:
             W.values[p] = 0.5 + 0.5 * tanh((sp - best_other) / P.margin_scale)
 
 
-cdef int move_is_legal(const Params* P, Worker* W, Move m) noexcept nogil:
-    cdef int n = P.g.legal_moves(P.g.ctx, W.st, W.moves, MOVE_CAP)
-    cdef int i
-    for i in range(n):
-        if W.moves[i] == m:
-            return 1
-    return 0
-
-
 cdef int simulate(const Params* P, Tree* T, Worker* W) noexcept nogil:
     """One simulation; 0, or a SearchError."""
     cdef const GameInterface* g = P.g
     cdef const void* ctx = g.ctx
     cdef void* st = W.st
-    cdef long long node_i = 0, d
-    cdef int depth = 0, r, c, i, vl = P.virtual_loss
+    cdef long long node_i = 0
+    cdef int depth = 0, r, c, vl = P.virtual_loss
     cdef signed char state
     cdef Node* node
     cdef Move m
@@ -349,15 +360,24 @@ cdef int simulate(const Params* P, Tree* T, Worker* W) noexcept nogil:
             break
         c = select_child(P, T, node)
         m = T.nodes[c].move
-        if P.hidden and not move_is_legal(P, W, m):
-            return ERR_HIDDEN
         mc_add_i32(&T.nodes[c].vloss, vl)
         depth += 1
         W.path[depth] = c
         if g.apply(ctx, st, m) != 0:
             return ERR_APPLY
         node_i = c
-    d = 0
+    return rollout_and_backup(P, T, W, depth)
+
+
+cdef int rollout_and_backup(const Params* P, Tree* T, Worker* W, int depth) noexcept nogil:
+    """From W.st at the end of the tree path W.path[1..depth]: play out, score, back the values up."""
+    cdef const GameInterface* g = P.g
+    cdef const void* ctx = g.ctx
+    cdef void* st = W.st
+    cdef long long d = 0
+    cdef int r, c, i, vl = P.virtual_loss
+    cdef Node* node
+    cdef Move m
     while not g.is_terminal(ctx, st) and (P.rollout_depth < 0 or d < P.rollout_depth) and d < MAX_ROLLOUT:
         m = g.rollout_move(ctx, st, &W.rng)
         if m < 0:
@@ -386,6 +406,167 @@ cdef int simulate(const Params* P, Tree* T, Worker* W) noexcept nogil:
     return OK
 
 
+# ---- information-set search (hidden information, chance) ------------------------------------------------
+
+cdef inline unsigned int move_slot(const Worker* W, Move m) noexcept nogil:
+    cdef unsigned long long z = (<unsigned long long> m) * 0x9E3779B97F4A7C15ULL
+    return <unsigned int> (z >> (64 - W.hbits))
+
+
+cdef void index_moves(const Params* P, Worker* W, int n) noexcept nogil:
+    """Put W.moves[:n] in the worker's hash set, as a new generation."""
+    cdef unsigned int mask = (1u << W.hbits) - 1, h
+    cdef int k
+    W.gen += 1
+    if W.gen == 0:   # the stamps wrapped round: forget every old one
+        memset(W.hstamp, 0, (mask + 1) * sizeof(unsigned int))
+        memset(W.fstamp, 0, P.max_moves * sizeof(unsigned int))
+        W.gen = 1
+    for k in range(n):
+        h = move_slot(W, W.moves[k])
+        while W.hstamp[h] == W.gen:
+            h = (h + 1) & mask
+        W.hstamp[h] = W.gen
+        W.hkey[h] = W.moves[k]
+        W.hidx[h] = k
+
+
+cdef inline int legal_index(const Worker* W, Move m) noexcept nogil:
+    """The index of m in the current node's legal moves, -1 if it is not legal in this sample."""
+    cdef unsigned int mask = (1u << W.hbits) - 1
+    cdef unsigned int h = move_slot(W, m)
+    while W.hstamp[h] == W.gen:
+        if W.hkey[h] == m:
+            return W.hidx[h]
+        h = (h + 1) & mask
+    return -1
+
+
+cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexcept nogil:
+    """Add to node i a child for each legal move of W.moves[:n] (indexed) that has none yet, in their
+    legal-move order, at the end of its child list. Skipped when another thread holds the node or the
+    arena is full. Returns the children added."""
+    cdef Node* node = &T.nodes[i]
+    cdef signed char state = mc_load_acq_i8(&node.state)
+    cdef long long first
+    cdef int j, k, tail = -1, missing = 0, player, b
+    if state == EXPANDING or not mc_cas_i8(&node.state, state, EXPANDING):
+        return 0
+    j = node.first_child
+    while j >= 0:
+        k = legal_index(W, T.nodes[j].move)
+        if k >= 0:
+            W.fstamp[k] = W.gen
+        tail = j
+        j = T.next[j]
+    for k in range(n):
+        if W.fstamp[k] != W.gen:
+            missing += 1
+    first = arena_alloc(T, missing) if missing > 0 else -1
+    if first < 0:
+        mc_store_rel_i8(&node.state, state)
+        return 0
+    player = P.g.current_player(P.g.ctx, W.st)
+    b = <int> first
+    for k in range(n):
+        if W.fstamp[k] != W.gen:
+            init_node(&T.nodes[b], W.moves[k], player)
+            T.avail[b] = 0
+            T.next[b] = b + 1
+            b += 1
+    T.next[b - 1] = -1
+    if tail < 0:
+        mc_store_rel_i32(&node.first_child, <int> first)
+    else:
+        mc_store_rel_i32(&T.next[tail], <int> first)
+    mc_add_i32(&node.num_children, missing)
+    mc_store_rel_i8(&node.state, EXPANDED)
+    return missing
+
+
+cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept nogil:
+    """Among the children of parent whose move is legal in this sample (each counts one more
+    availability), the best by UCT or PUCT over availability counts (see the module docstring);
+    under UCT the first unvisited one in list order. -1 if none is available."""
+    cdef int j = mc_load_acq_i32(&parent.first_child), na = 0, a, ne, best = -1, seen = 0
+    cdef double score, best_score = -INFINITY, q, fpu = 0.0
+    cdef Node* ch
+    while j >= 0:
+        if legal_index(W, T.nodes[j].move) >= 0:
+            mc_add_i32(&T.avail[j], 1)
+            W.cbuf[na] = j
+            na += 1
+        j = mc_load_acq_i32(&T.next[j])
+    if na == 0:
+        return -1
+    if P.puct:
+        for a in range(na):
+            ch = &T.nodes[W.cbuf[a]]
+            ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
+            if ne > 0:
+                fpu += mc_load_f64(&ch.value_sum) / ne
+                seen += 1
+        fpu = fpu / seen if seen > 0 else 0.5
+    for a in range(na):
+        j = W.cbuf[a]
+        ch = &T.nodes[j]
+        ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
+        if P.puct:
+            q = mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu
+            score = q + P.c * sqrt(<double> mc_load_i32(&T.avail[j])) / (na * (1.0 + ne))
+        elif ne == 0:
+            return j
+        else:
+            score = (mc_load_f64(&ch.value_sum) / ne
+                     + P.c * sqrt(log(<double> mc_load_i32(&T.avail[j])) / ne))
+        if score > best_score:
+            best_score = score
+            best = j
+    return best
+
+
+cdef int simulate_is(const Params* P, Tree* T, Worker* W) noexcept nogil:
+    """One information-set simulation on a fresh determinization of the root; 0, or a SearchError."""
+    cdef const GameInterface* g = P.g
+    cdef const void* ctx = g.ctx
+    cdef void* st = W.st
+    cdef long long node_i = 0
+    cdef int depth = 0, n, c, vl = P.virtual_loss
+    cdef Node* node
+    memcpy(st, P.root, g.state_size)
+    g.determinize(ctx, st, P.root_player, &W.rng)
+    W.path[0] = 0
+    while depth + 1 < MAX_PATH and not g.is_terminal(ctx, st):
+        node = &T.nodes[node_i]
+        n = g.legal_moves(ctx, st, W.moves, P.max_moves)
+        if n < 0:
+            return ERR_LEGAL
+        if n == 0:
+            return ERR_NO_MOVES
+        if node_i == 0 and P.root_only != NULL:
+            n = keep_only(W.moves, n, P.root_only, P.n_root_only)
+        index_moves(P, W, n)
+        if node_i == 0 or mc_load_i32(&node.visits) >= 1:
+            is_grow(P, T, W, node_i, n)
+        c = is_select(P, T, W, node)
+        if c < 0:
+            break
+        mc_add_i32(&T.nodes[c].vloss, vl)
+        depth += 1
+        W.path[depth] = c
+        if g.apply(ctx, st, T.nodes[c].move) != 0:
+            return ERR_APPLY
+        node_i = c
+    return rollout_and_backup(P, T, W, depth)
+
+
+cdef inline int child_after(const Tree* T, const Node* parent, int j) noexcept nogil:
+    """The sibling after child j of parent (contiguous children, or the information-set list); -1 last."""
+    if T.next != NULL:
+        return T.next[j]
+    return j + 1 if j + 1 < parent.first_child + parent.num_children else -1
+
+
 cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
     """Simulate until the tree's simulation budget, the deadline, or an error (which stops all)."""
     cdef int err
@@ -396,7 +577,7 @@ cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
             break
         if P.deadline > 0 and now() >= P.deadline:
             break
-        err = simulate(P, T, W)
+        err = simulate_is(P, T, W) if P.hidden else simulate(P, T, W)
         if err != OK:
             mc_cas_i32(&T.error, 0, err)
             mc_add_i32(&T.stop, 1)
@@ -500,6 +681,14 @@ CONFIG_KEYS = (
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
 
 
+def interface_info(iface_capsule):
+    """What a game's interface table declares: {"num_players", "state_size", "max_moves",
+    "hidden_information", "chance"} (the flags, core/game.pxd)."""
+    cdef const GameInterface* g = <const GameInterface*> PyCapsule_GetPointer(iface_capsule, b"gaia_ai.GameInterface")
+    return {"num_players": g.num_players, "state_size": g.state_size, "max_moves": g.max_moves,
+            "hidden_information": bool(g.flags & INFO_HIDDEN), "chance": bool(g.flags & INFO_CHANCE)}
+
+
 def node_bytes():
     """Bytes of one tree node."""
     return sizeof(Node)
@@ -514,9 +703,11 @@ cdef list principal_variation(Tree* T, int child, int length):
         if len(pv) >= length or n.state != EXPANDED:
             break
         best = -1
-        for j in range(n.first_child, n.first_child + n.num_children):
+        j = n.first_child
+        while j >= 0:
             if T.nodes[j].visits > 0 and (best < 0 or T.nodes[j].visits > T.nodes[best].visits):
                 best = j
+            j = child_after(T, n, j)
         if best < 0:
             break
         n = &T.nodes[best]
@@ -572,8 +763,8 @@ cdef class Searcher:
     results. Root parallelism reuses each thread's tree on its own. Stats add reused_nodes,
     reused_visits (the new root's visits carried over, all trees) and reuse_probe_moves.
 
-    With hidden information (determinize changes the root), only the player who searched the tree
-    reuses it: its statistics hold what that player knew. The positions of consecutive calls must
+    With hidden information or chance (the game's flags), every search starts afresh: an
+    information-set tree is not reused. The positions of consecutive calls must
     belong to one game (same interface context): the caller resets, or uses another Searcher, for
     another game. Not thread-safe: one search at a time.
     """
@@ -583,7 +774,6 @@ cdef class Searcher:
     cdef size_t state_size
     cdef int num_players
     cdef int root_player      # the searching player of the last search
-    cdef int hidden           # did its game hide information from that player?
     cdef list ignore
 
     def __cinit__(self):
@@ -606,6 +796,8 @@ cdef class Searcher:
         if self.trees != NULL:
             for t in range(self.ntrees):
                 free(self.trees[t].nodes)
+                free(self.trees[t].next)
+                free(self.trees[t].avail)
             free(self.trees)
         self.trees = NULL
         self.ntrees = 0
@@ -649,7 +841,7 @@ cdef class Searcher:
         cdef size_t* seg = NULL
         cdef Move* keep = NULL
         cdef Node* fresh
-        cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, alloc_threads = 0
+        cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, hbits, alloc_threads = 0
         cdef long long sims, cap, count
         cdef long long reused_nodes = 0, reused_visits = 0, probe_steps = 0
         cdef unsigned long long rng
@@ -664,6 +856,12 @@ cdef class Searcher:
         cfg = config
         if g.num_players < 1 or g.num_players > MAX_PLAYERS:
             raise ValueError(f"the search supports 1..{MAX_PLAYERS} players, the game has {g.num_players}")
+        if g.max_moves < 1:
+            raise ValueError(f"the game's max_moves must be >= 1, got {g.max_moves}")
+        if g.flags & ~(INFO_HIDDEN | INFO_CHANCE):
+            raise ValueError(f"the game's flags {g.flags:#x} hold unknown bits")
+        if g.flags and (g.determinize == NULL or g.info_key == NULL):
+            raise ValueError("a game with hidden information or chance needs determinize and info_key")
         if g.is_terminal(g.ctx, root):
             raise ValueError("the game is over: there is no move to search")
         nthreads = int(cfg["threads"])
@@ -688,6 +886,8 @@ cdef class Searcher:
         P.root = root
         P.root_player = g.current_player(g.ctx, root)
         P.num_players = g.num_players
+        P.hidden = (g.flags & (INFO_HIDDEN | INFO_CHANCE)) != 0
+        P.max_moves = g.max_moves
         P.puct = cfg["selection"] == "puct"
         P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
         P.rank_value = cfg["value"] == "rank"
@@ -714,22 +914,40 @@ cdef class Searcher:
             alloc_threads = nthreads
             if probe_st == NULL or workers == NULL or seg == NULL:
                 raise MemoryError()
-            # Open or hidden information: does determinize change the root?
-            P.hidden = 0
+            # The game keeps its contract: an open game's determinize is the identity, a hidden one's
+            # keeps what the searching player sees.
             for i in range(4):
                 memcpy(probe_st, root, g.state_size)
                 g.determinize(g.ctx, probe_st, P.root_player, &rng)
-                if memcmp(probe_st, root, g.state_size) != 0:
-                    P.hidden = 1
+                if not P.hidden and memcmp(probe_st, root, g.state_size) != 0:
+                    raise RuntimeError("the game's flags say open information, but determinize changed "
+                                       "the position: flag it INFO_HIDDEN")
+                if P.hidden and (g.info_key(g.ctx, probe_st, P.root_player)
+                                 != g.info_key(g.ctx, root, P.root_player)):
+                    raise RuntimeError("determinize changed what the searching player sees (its info_key): "
+                                       "the game breaks its contract")
+            hbits = 1
+            while (1 << hbits) < 2 * g.max_moves:
+                hbits += 1
             for t in range(nthreads):
                 workers[t].rng = <unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15ULL + <unsigned long long> t * 0xD1B54A32D192ED03ULL + 1
                 splitmix(&workers[t].rng)
                 workers[t].st = <char*> malloc(g.state_size)
-                workers[t].moves = <Move*> malloc(MOVE_CAP * sizeof(Move))
+                workers[t].moves = <Move*> malloc(g.max_moves * sizeof(Move))
                 workers[t].path = <int*> malloc(MAX_PATH * sizeof(int))
                 if workers[t].st == NULL or workers[t].moves == NULL or workers[t].path == NULL:
                     raise MemoryError()
-            n_root = g.legal_moves(g.ctx, root, workers[0].moves, MOVE_CAP)
+                if P.hidden:
+                    workers[t].hbits = hbits
+                    workers[t].hkey = <Move*> malloc((1 << hbits) * sizeof(Move))
+                    workers[t].hidx = <int*> malloc((1 << hbits) * sizeof(int))
+                    workers[t].hstamp = <unsigned int*> calloc(1 << hbits, sizeof(unsigned int))
+                    workers[t].fstamp = <unsigned int*> calloc(g.max_moves, sizeof(unsigned int))
+                    workers[t].cbuf = <int*> malloc(g.max_moves * sizeof(int))
+                    if (workers[t].hkey == NULL or workers[t].hidx == NULL or workers[t].hstamp == NULL
+                            or workers[t].fstamp == NULL or workers[t].cbuf == NULL):
+                        raise MemoryError()
+            n_root = g.legal_moves(g.ctx, root, workers[0].moves, g.max_moves)
             if n_root <= 0:
                 raise RuntimeError(ERROR_TEXT[ERR_LEGAL if n_root < 0 else ERR_NO_MOVES])
             if root_moves is not None:
@@ -756,12 +974,11 @@ cdef class Searcher:
                 active = 1
                 root_mode = 1
 
-            # The trees: the old ones re-rooted at this position where it is found, else fresh.
-            # With hidden information, the tree holds what its searching player knew: another player
-            # may not reuse it.
-            if not (reuse and self.trees != NULL and self.ntrees == ntrees and self.root != NULL
-                    and self.state_size == g.state_size and self.num_players == g.num_players
-                    and (self.root_player == P.root_player or not (P.hidden or self.hidden))):
+            # The trees: the old ones re-rooted at this position where it is found, else fresh (always
+            # fresh for an information-set search).
+            if not (reuse and not P.hidden and self.trees != NULL and self.ntrees == ntrees
+                    and self.root != NULL and self.state_size == g.state_size
+                    and self.num_players == g.num_players):
                 self._release()
             trees = self.trees
             if trees == NULL:
@@ -798,6 +1015,13 @@ cdef class Searcher:
                         count = copy_subtree(trees[t].nodes, R.best, fresh, cap)
                     free(trees[t].nodes)
                 trees[t].nodes = fresh
+                if P.hidden:
+                    trees[t].next = <int*> malloc(cap * sizeof(int))
+                    trees[t].avail = <int*> malloc(cap * sizeof(int))
+                    if trees[t].next == NULL or trees[t].avail == NULL:
+                        raise MemoryError()
+                    trees[t].next[0] = -1
+                    trees[t].avail[0] = 0
                 if count == 0:
                     count = 1
                     init_node(&fresh[0], -1, -1)
@@ -809,7 +1033,16 @@ cdef class Searcher:
                 trees[t].claimed = 0
                 trees[t].stop = 0
                 trees[t].error = 0
-                if fresh[0].state != EXPANDED:
+                if P.hidden:
+                    # the searching player's own moves: the same in every determinization
+                    memcpy(workers[0].st, root, g.state_size)
+                    rc = g.legal_moves(g.ctx, root, workers[0].moves, g.max_moves)
+                    if P.root_only != NULL:
+                        rc = keep_only(workers[0].moves, rc, P.root_only, P.n_root_only)
+                    index_moves(&P, &workers[0], rc)
+                    if is_grow(&P, &trees[t], &workers[0], 0, rc) != rc:
+                        raise RuntimeError("root expansion failed")
+                elif fresh[0].state != EXPANDED:
                     memcpy(workers[0].st, root, g.state_size)
                     rc = expand(&P, &trees[t], &workers[0], 0)
                     if rc != 1:
@@ -829,7 +1062,6 @@ cdef class Searcher:
             self.state_size = g.state_size
             self.num_players = g.num_players
             self.root_player = P.root_player
-            self.hidden = P.hidden
 
             start = now()
             if cfg["time_ms"] is not None and sims != 1:
@@ -847,7 +1079,8 @@ cdef class Searcher:
             # has the most visits (the first such tree on ties).
             merged = {}
             for t in range(active):
-                for j in range(trees[t].nodes[0].first_child, trees[t].nodes[0].first_child + trees[t].nodes[0].num_children):
+                j = trees[t].nodes[0].first_child
+                while j >= 0:
                     ch = &trees[t].nodes[j]
                     e = merged.get(ch.move)
                     if e is None:
@@ -858,6 +1091,7 @@ cdef class Searcher:
                     e[4] += ch.score_sum
                     if ch.visits > e[5]:
                         e[5], e[6], e[7] = ch.visits, t, j
+                    j = child_after(&trees[t], &trees[t].nodes[0], j)
             candidates = []
             for move, (order, visits, vsum, wsum, ssum, _, t, j) in merged.items():
                 candidates.append({
@@ -894,8 +1128,8 @@ cdef class Searcher:
             self._release()   # a failed search leaves no tree to reuse
             raise
         finally:
-            if root_moves is not None:
-                self._release()   # a restricted root is no tree to continue
+            if root_moves is not None or P.hidden:
+                self._release()   # a restricted root, or an information-set tree, is no tree to continue
             free(keep)
             free(probe_st)
             free(seg)
@@ -904,4 +1138,9 @@ cdef class Searcher:
                     free(workers[t].st)
                     free(workers[t].moves)
                     free(workers[t].path)
+                    free(workers[t].hkey)
+                    free(workers[t].hidx)
+                    free(workers[t].hstamp)
+                    free(workers[t].fstamp)
+                    free(workers[t].cbuf)
                 free(workers)

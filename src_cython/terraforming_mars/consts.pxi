@@ -128,6 +128,15 @@ cdef enum:
     PK_REMOVE_RES = 8    # a = resource type: from which card (card = the taker)
     PK_BUY_TOP = 9       # c = the revealed card: buy (option 1) or not (option 0)
     PK_KEEP = 10         # drawn cards offered in pl.offer; keep a = count (b = paid 3 each)
+    PK_ATTACK = 11       # Sabotage / Hired Raiders / Virus: a = ATK_* (card = the attacker)
+    PK_MARS_UNI = 12     # discard a card to draw one, or not
+    PK_OLYMPUS = 13      # remove a science resource to draw, or add one
+    PK_VIRAL = 14        # b = the card played: add a resource to it, or gain a plant
+    PK_AMOUNT = 15       # Power Infrastructure / Insulation: a = maximum
+    PK_COLD_FUNGUS = 16  # gain a plant, or 2 microbes to another microbe card
+    PK_PLANTS_OR = 17    # gain a plants, or b microbes / c animals on one own card
+    PK_FLOODING = 18     # a player with a tile next to the new ocean (last_space) loses 4 M€, or skip
+    PK_ROBOT = 19        # Robotic Workforce: which own building card's production to copy
 
 # move kinds (bits 0-4)
 cdef enum:
@@ -238,3 +247,13 @@ cdef enum:
     AK_ADD_ANY = 2       # Symbiotic Fungus: one microbe to any own microbe card
     AK_BUY_TOP = 3       # Business Network / Inventors' Guild: look at the top card, buy it for 3
     AK_SEARCH_LIFE = 4
+    AK_BESPOKE = 5       # Extreme-Cold Fungus, Power Infrastructure
+
+# attacks (PK_ATTACK a)
+cdef enum:
+    ATK_SABOTAGE = 1
+    ATK_RAIDERS = 2
+    ATK_VIRUS = 3
+
+cdef enum:
+    OPT_SKIP = 511       # K_OPTION a: the "do nothing" answer

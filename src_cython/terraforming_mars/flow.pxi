@@ -154,14 +154,52 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
     if e.kind == PK_DEC_PROD:
         return any_dec_target(s, e.a, e.b)
     if e.kind == PK_ADD_ANY:
+        if e.a < 0:
+            return any_card_with_resources(s, e.player)
         return own_card_with(s, e.player, e.a)
+    if e.kind == PK_FLOODING:
+        for q in range(s.np):
+            if flooding_target(s, e.player, q):
+                return 1
+        return 0
+    if e.kind == PK_ROBOT:
+        return any_robot_target(s, e.player)
+    if e.kind == PK_MARS_UNI:
+        return s.pl[e.player].hand_n > 0
+    if e.kind == PK_ATTACK:
+        return attack_options(s, e.player, e.a) > 0
+    if e.kind == PK_AMOUNT:
+        return e.a > 0
     return 1
 
 
+cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
+    """Resolve a queued decision the engine does not ask (one outcome); 1 if it did."""
+    cdef int p = e.player
+    if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
+        s.cres[CARD_OLYMPUS] += 1
+        return 1
+    if e.kind == PK_PLANTS_OR and not own_card_with(s, p, RT_MICROBE if e.b else RT_NONE - 1) \
+            and not own_card_with(s, p, RT_ANIMAL if e.c else RT_NONE - 1):
+        s.pl[p].res[R_PL] += e.a
+        return 1
+    if e.kind == PK_VIRAL and (CARDS[e.b].res_type == RT_NONE or CARDS[e.b].res_type == RT_SCIENCE
+                               or CARDS[e.b].res_type == RT_FIGHTER):
+        s.pl[p].res[R_PL] += 1
+        return 1
+    return 0
+
+
 cdef void settle(TState* s) noexcept nogil:
-    """Drop queued decisions that have no option; when the queue is empty the action is over."""
-    while s.npend > 0 and not pending_has_option(s, &s.pend[0]):
-        pop_front(s)
+    """Resolve what needs no answer, drop decisions without an option; when the queue is empty the
+    action is over."""
+    while s.npend > 0:
+        if auto_resolve(s, &s.pend[0]):
+            pop_front(s)
+        elif not pending_has_option(s, &s.pend[0]):
+            pop_front(s)
+        else:
+            break
     if s.npend > 0:
         s.cur = s.pend[0].player
         return
@@ -227,7 +265,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_DEC_PROD:
         if k != K_PLAYER:
             return fail(s, E_KIND)
-        if a >= s.np or s.pl[a].prod[e.a] - e.b < (-5 if e.a == R_MC else 0):
+        if not dec_target_ok(s, &e, a):
             return fail(s, E_PLAYER)
         pop_front(s)
         s.pl[a].prod[e.a] -= e.b
@@ -246,7 +284,9 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_ADD_ANY:
         if k != K_CARD:
             return fail(s, E_KIND)
-        if a >= NCARD or s.loc[a] != L_PLAYED + p or CARDS[a].res_type != e.a:
+        if a >= NCARD or s.loc[a] != L_PLAYED + p:
+            return fail(s, E_CARD)
+        if (e.a >= 0 and CARDS[a].res_type != e.a) or (e.a < 0 and s.cres[a] == 0):
             return fail(s, E_CARD)
         pop_front(s)
         s.cres[a] += e.b
@@ -282,6 +322,91 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
                 to_discard(s, s.pl[p].offer[q])
         s.pl[p].noffer = 0
         pop_front(s)
+    elif e.kind == PK_ATTACK:
+        if k == K_OPTION and a == OPT_SKIP:
+            pop_front(s)
+        elif k == K_OPTION and attack_ok(s, p, e.a, a >> 3, a & 7):
+            pop_front(s)
+            do_attack(s, p, e.a, a >> 3, a & 7)
+        elif k == K_CARD and e.a == ATK_VIRUS and a < NCARD and removable(s, a, RT_ANIMAL, p):
+            pop_front(s)
+            s.cres[a] = s.cres[a] - 2 if s.cres[a] > 2 else 0
+        else:
+            return fail(s, E_PLAYER)
+    elif e.kind == PK_MARS_UNI:
+        if k == K_OPTION and a == OPT_SKIP:
+            pop_front(s)
+        elif k == K_CARD and a < NCARD and s.loc[a] == L_HAND + p:
+            pop_front(s)
+            s.pl[p].hand_n -= 1
+            to_discard(s, a)
+            draw_cards(s, p, 1)
+        else:
+            return fail(s, E_CARD)
+    elif e.kind == PK_OLYMPUS:
+        if k != K_OPTION or a > 1 or (a == 0 and s.cres[CARD_OLYMPUS] == 0):
+            return fail(s, E_KIND)
+        pop_front(s)
+        if a == 0:
+            s.cres[CARD_OLYMPUS] -= 1
+            draw_cards(s, p, 1)
+        else:
+            s.cres[CARD_OLYMPUS] += 1
+    elif e.kind == PK_VIRAL:
+        if k != K_OPTION or a > 1:
+            return fail(s, E_KIND)
+        pop_front(s)
+        if a == 0:
+            s.cres[e.b] += 1
+        else:
+            s.pl[p].res[R_PL] += 1
+    elif e.kind == PK_AMOUNT:
+        if k != K_OPTION or a < 1 or a > e.a:
+            return fail(s, E_KIND)
+        pop_front(s)
+        if e.card == CARD_POWER_INFRA:
+            if s.pl[p].res[R_EN] < a:
+                return fail(s, E_RES)
+            s.pl[p].res[R_EN] -= a
+            s.pl[p].res[R_MC] += a
+        else:
+            if s.pl[p].prod[R_HE] < a:
+                return fail(s, E_PROD)
+            s.pl[p].prod[R_HE] -= a
+            s.pl[p].prod[R_MC] += a
+    elif e.kind == PK_COLD_FUNGUS:
+        if k == K_OPTION and a == 0:
+            pop_front(s)
+            s.pl[p].res[R_PL] += 1
+        elif (k == K_CARD and a < NCARD and a != e.card and s.loc[a] == L_PLAYED + p
+              and CARDS[a].res_type == RT_MICROBE):
+            pop_front(s)
+            s.cres[a] += 2
+        else:
+            return fail(s, E_CARD)
+    elif e.kind == PK_PLANTS_OR:
+        if k == K_OPTION and a == 0:
+            pop_front(s)
+            s.pl[p].res[R_PL] += e.a
+        elif k == K_CARD and a < NCARD and s.loc[a] == L_PLAYED + p and (
+                (e.b and CARDS[a].res_type == RT_MICROBE) or (e.c and CARDS[a].res_type == RT_ANIMAL)):
+            pop_front(s)
+            s.cres[a] += e.b if CARDS[a].res_type == RT_MICROBE else e.c
+        else:
+            return fail(s, E_CARD)
+    elif e.kind == PK_FLOODING:
+        if k == K_OPTION and a == OPT_SKIP:
+            pop_front(s)
+        elif k == K_PLAYER and flooding_target(s, p, a):
+            pop_front(s)
+            s.pl[a].res[R_MC] = s.pl[a].res[R_MC] - 4 if s.pl[a].res[R_MC] > 4 else 0
+        else:
+            return fail(s, E_PLAYER)
+    elif e.kind == PK_ROBOT:
+        if k != K_CARD or a >= NCARD or not robot_target_ok(s, p, a):
+            return fail(s, E_CARD)
+        pop_front(s)
+        robot_copy(s, p, a)
     elif e.kind == PK_SELL:
         if k == K_SELL_CARD:
             if a >= NCARD or s.loc[a] != L_HAND + p:

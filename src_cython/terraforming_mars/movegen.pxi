@@ -57,7 +57,7 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         return emit(out, n, cap, mk(K_PLAYER, 7, 0, 0, 0, 0, 0))
     if e.kind == PK_DEC_PROD:
         for q in range(s.np):
-            if s.pl[q].prod[e.a] - e.b >= (-5 if e.a == R_MC else 0):
+            if dec_target_ok(s, e, q):
                 n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_OR_PROD:
@@ -72,7 +72,25 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         return n
     if e.kind == PK_ADD_ANY:
         for c in range(NCARD):
-            if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == e.a:
+            if s.loc[c] == L_PLAYED + p and ((e.a >= 0 and CARDS[c].res_type == e.a)
+                                             or (e.a < 0 and s.cres[c] > 0)):
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_PLANTS_OR:
+        n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        for c in range(NCARD):
+            if s.loc[c] == L_PLAYED + p and ((e.b and CARDS[c].res_type == RT_MICROBE)
+                                             or (e.c and CARDS[c].res_type == RT_ANIMAL)):
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_FLOODING:
+        for q in range(s.np):
+            if flooding_target(s, p, q):
+                n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
+    if e.kind == PK_ROBOT:
+        for c in range(NCARD):
+            if robot_target_ok(s, p, c):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_REMOVE_RES:
@@ -90,6 +108,37 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             if popcount(b) == min(e.a, s.pl[p].noffer):
                 n = emit(out, n, cap, mk(K_KEEP, 0, b, 0, 0, 0, 0))
         return n
+    if e.kind == PK_ATTACK:
+        for q in range(s.np):
+            for c in range(6):
+                if attack_ok(s, p, e.a, q, c):
+                    n = emit(out, n, cap, mk(K_OPTION, q * 8 + c, 0, 0, 0, 0, 0))
+        if e.a == ATK_VIRUS:
+            for c in range(NCARD):
+                if removable(s, c, RT_ANIMAL, p):
+                    n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
+    if e.kind == PK_MARS_UNI:
+        for c in range(NCARD):
+            if s.loc[c] == L_HAND + p:
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
+    if e.kind == PK_OLYMPUS:
+        if s.cres[CARD_OLYMPUS] > 0:
+            n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+    if e.kind == PK_VIRAL:
+        n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+    if e.kind == PK_AMOUNT:
+        for q in range(1, e.a + 1):
+            n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_COLD_FUNGUS:
+        for c in range(NCARD):
+            if c != e.card and s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_MICROBE:
+                n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        return emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
     if e.kind == PK_SELL:
         for c in range(NCARD):
             if s.loc[c] == L_HAND + p:

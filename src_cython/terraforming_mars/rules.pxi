@@ -241,6 +241,7 @@ cdef inline int owner_of(TState* s, int c) noexcept nogil:
 
 cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
     cdef int q, n
+    s.last_space = sp
     s.tile[sp] = tile
     s.owner[sp] = -1 if tile == TL_OCEAN else p
     # placement bonuses and 2 M€ per adjacent ocean go to the placer
@@ -381,15 +382,26 @@ cdef int pay(TState* s, int p, int cost, int steel_ok, int ti_ok, int mc, int st
 cdef int card_playable(TState* s, int p, int c) noexcept nogil:
     """Requirements, production that must be there, a place for a special tile (not the payment)."""
     cdef CardDef* d = &CARDS[c]
+    cdef int k
     if not d.implemented:
         return 0
     if not req_ok(s, p, c) or not prod_ok(s, p, d.prod):
         return 0
     if d.or_prod and not prod_ok(s, p, d.orp[0]) and not prod_ok(s, p, d.orp[1]):
         return 0
-    if d.dec_n and not d.or_prod:
-        if not any_dec_target(s, d.dec_res, d.dec_n):
+    if d.dec_n and d.prod[d.dec_res] <= 0 and not any_dec_target(s, d.dec_res, d.dec_n):
+        return 0    # stealing cards (own gain) are playable without a target: the player may hit itself
+    for k in range(6):
+        if d.stock[k] < 0 and s.pl[p].res[k] + d.stock[k] < 0:   # Moss: plants to lose must be there
             return 0
+    if c == CARD_INSULATION and s.pl[p].prod[R_HE] < 1:
+        return 0
+    if c == CARD_CEO and not any_card_with_resources(s, p):
+        return 0
+    if c == CARD_ROBOTIC and not any_robot_target(s, p):
+        return 0
+    if c == CARD_HEAT_TRAPPING and s.pl[p].res[R_HE] < 5:
+        return 0
     if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
@@ -397,6 +409,25 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
     if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
         return 0
     return 1
+
+
+cdef int dec_target_ok(TState* s, Pending* e, int q) noexcept nogil:
+    """A player whose production the queued decrease may hit. For a stealing card (its player gains
+    that production) the engine picks targets by production before the gain; with none, only the
+    player itself (after the gain) remains."""
+    cdef int o, lo = -5 if e.a == R_MC else 0, gain = 0, any_before = 0
+    if q < 0 or q >= s.np:
+        return 0
+    if e.card >= 0 and CARDS[e.card].prod[e.a] > 0:
+        gain = CARDS[e.card].prod[e.a]
+    if gain == 0:
+        return s.pl[q].prod[e.a] - e.b >= lo
+    for o in range(s.np):
+        if s.pl[o].prod[e.a] - (gain if o == e.player else 0) - e.b >= lo:
+            any_before = 1
+    if any_before:
+        return s.pl[q].prod[e.a] - (gain if q == e.player else 0) - e.b >= lo
+    return q == e.player and s.pl[q].prod[e.a] - e.b >= lo
 
 
 cdef int any_dec_target(TState* s, int res, int n) noexcept nogil:
@@ -439,6 +470,10 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     add_tags(s, p, c)
     pl.next_discount = 8 if c == CARD_INDENTURED else 0
     card_played_triggers(s, p, c)
+    if owner_of(s, CARD_OLYMPUS) == p:          # Olympus Conference resolves before tile placements
+        for k in range(d.tags[T_SCIENCE]):
+            push(s, PK_OLYMPUS, p, CARD_OLYMPUS, 0, 0, 0)
+
     # declared effects apply at once; tiles and choices are queued
     for k in range(6):
         pl.prod[k] += d.prod[k]
@@ -483,6 +518,22 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_TILE, p, c, TL_GREENERY, d.greenery_rule, -1)
     for i in range(d.oceans):
         push(s, PK_TILE, p, c, TL_OCEAN, d.ocean_rule, -1)
+    if owner_of(s, CARD_VIRAL) == p:            # after the tiles, before the card's other choices
+        for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
+            push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
+    if c == CARD_FLOODING:
+        push(s, PK_FLOODING, p, c, 0, 0, 0)
+    elif c == CARD_IMPORTED_HYDROGEN:
+        push(s, PK_PLANTS_OR, p, c, 3, 3, 2)
+    elif c == CARD_LARGE_CONVOY:
+        push(s, PK_PLANTS_OR, p, c, 5, 0, 4)
+    elif c == CARD_HEAT_TRAPPING:
+        if pl.res[R_HE] < 5:             # the heat must still be there after paying (Helion)
+            return fail(s, E_RES)
+        pl.res[R_HE] -= 5
+        push(s, PK_PLANTS_OR, p, c, 4, 0, 2)
+    elif c == CARD_CEO:
+        push(s, PK_ADD_ANY, p, c, -1, 1, 0)
     if d.remove_plants and any_plants_to_remove(s, p):   # targets are fixed when the card is played
         push(s, PK_REMOVE_PLANTS, p, c, d.remove_plants, 0, 0)
     if d.dec_n:
@@ -492,7 +543,120 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     for i in range(2):
         if d.add_any_n[i]:
             push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], 0)
+    if c == CARD_NITROGEN_ASTEROID:
+        pl.prod[R_PL] += 4 if pl.tags[T_PLANT] >= 3 else 1
+    elif c == CARD_TERRAFORMING_GANYMEDE:
+        gain_tr(s, p, pl.tags[T_JOVIAN])
+    elif c == CARD_INSULATION:
+        push(s, PK_AMOUNT, p, c, pl.prod[R_HE], 0, 0)
+    if d.attack and attack_options(s, p, d.attack):
+        push(s, PK_ATTACK, p, c, d.attack, 0, 0)
+    if owner_of(s, CARD_MARS_UNI) == p:         # Mars University resolves after the card's other effects
+        for k in range(d.tags[T_SCIENCE]):
+            push(s, PK_MARS_UNI, p, CARD_MARS_UNI, 0, 0, 0)
+    if c == CARD_ROBOTIC:
+        push(s, PK_ROBOT, p, c, 0, 0, 0)
     return 0
+
+
+cdef int any_card_with_resources(TState* s, int p) noexcept nogil:
+    cdef int i
+    for i in range(NCARD):
+        if s.loc[i] == L_PLAYED + p and s.cres[i] > 0:
+            return 1
+    return 0
+
+
+cdef int robot_target_ok(TState* s, int p, int c) noexcept nogil:
+    """An own played building card with a production box whose changes can be applied again."""
+    cdef CardDef* d = &CARDS[c]
+    cdef int k, has = 0
+    if c == CARD_ROBOTIC or s.loc[c] != L_PLAYED + p or not d.tags[T_BUILDING]:
+        return 0
+    for k in range(6):
+        if d.prod[k]:
+            has = 1
+    if d.cnt_res >= 0 and d.cnt_prod:
+        has = 1
+    if not has or not prod_ok(s, p, d.prod):
+        return 0
+    if d.dec_n and d.prod[d.dec_res] <= 0 and not any_dec_target(s, d.dec_res, d.dec_n):
+        return 0
+    return 1
+
+
+cdef int any_robot_target(TState* s, int p) noexcept nogil:
+    cdef int i
+    for i in range(NCARD):
+        if robot_target_ok(s, p, i):
+            return 1
+    return 0
+
+
+cdef void robot_copy(TState* s, int p, int c) noexcept nogil:
+    cdef CardDef* d = &CARDS[c]
+    cdef int k
+    for k in range(6):
+        s.pl[p].prod[k] += d.prod[k]
+    if d.cnt_res >= 0 and d.cnt_prod:
+        s.pl[p].prod[d.cnt_res] += counted_amount(s, p, d)
+    if d.dec_n:
+        push(s, PK_DEC_PROD, p, c, d.dec_res, d.dec_n, 0)
+
+
+cdef int flooding_target(TState* s, int p, int q) noexcept nogil:
+    """q owns a tile next to the ocean Flooding placed (and is not p)."""
+    cdef int i, a
+    if q == p or q < 0 or q >= s.np or s.last_space < 0 or s.tile[s.last_space] != TL_OCEAN:
+        return 0
+    for i in range(NADJ[s.last_space]):
+        a = ADJ[s.last_space][i]
+        if s.tile[a] != TL_NONE and s.owner[a] == q:
+            return 1
+    return 0
+
+
+cdef int attack_options(TState* s, int p, int kind) noexcept nogil:
+    """Number of real targets of an attack (the "do nothing" answer not counted)."""
+    cdef int q, c, n = 0
+    for q in range(s.np):
+        if q == p:
+            continue
+        if kind == ATK_SABOTAGE:
+            n += (s.pl[q].res[R_TI] > 0) + (s.pl[q].res[R_ST] > 0) + (s.pl[q].res[R_MC] > 0)
+        elif kind == ATK_RAIDERS:
+            n += (s.pl[q].res[R_ST] > 0) + (s.pl[q].res[R_MC] > 0)
+        elif s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
+            n += 1
+    if kind == ATK_VIRUS:
+        for c in range(NCARD):
+            n += removable(s, c, RT_ANIMAL, p)
+    return n
+
+
+cdef int attack_ok(TState* s, int p, int kind, int q, int r) noexcept nogil:
+    if q < 0 or q >= s.np or q == p:
+        return 0
+    if kind == ATK_SABOTAGE:
+        return (r == R_TI or r == R_ST or r == R_MC) and s.pl[q].res[r] > 0
+    if kind == ATK_RAIDERS:
+        return (r == R_ST or r == R_MC) and s.pl[q].res[r] > 0
+    return r == R_PL and s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p)
+
+
+cdef void do_attack(TState* s, int p, int kind, int q, int r) noexcept nogil:
+    cdef int n
+    if kind == ATK_SABOTAGE:
+        n = 3 if r == R_TI else (4 if r == R_ST else 7)
+    elif kind == ATK_RAIDERS:
+        n = 2 if r == R_ST else 3
+    else:
+        n = 5
+    if n > s.pl[q].res[r]:
+        n = s.pl[q].res[r]
+    s.pl[q].res[r] -= n
+    if kind == ATK_RAIDERS:
+        s.pl[p].res[r] += n
 
 
 cdef int any_plants_to_remove(TState* s, int p) noexcept nogil:
@@ -535,6 +699,14 @@ cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
     if card == CARD_PETS and o != taker:
         return 0
     return not protected_from(s, o, taker)
+
+
+cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
+    cdef int i
+    for i in range(NCARD):
+        if i != c and s.loc[i] == L_PLAYED + p and CARDS[i].res_type == RT_MICROBE:
+            return 1
+    return 0
 
 
 cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
@@ -584,6 +756,10 @@ cdef int action_available(TState* s, int p, int c) noexcept nogil:
         return 1     # the engine offers it even with no microbe card to take the microbe
     if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
         return act_feasible(s, p, c, &d.act[0]) and s.bot - s.top + s.ndiscard > 0
+    if c == CARD_POWER_INFRA:
+        return s.pl[p].res[R_EN] > 0
+    if c == CARD_COLD_FUNGUS:
+        return 1
     if d.nact == 2:
         return act_feasible(s, p, c, &d.act[0]) or act_feasible(s, p, c, &d.act[1])
     return act_feasible(s, p, c, &d.act[0])
@@ -632,6 +808,18 @@ cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) no
         return 0
     if d.act_kind == AK_ADD_ANY:
         push(s, PK_ADD_ANY, p, c, RT_MICROBE, 1, 0)
+        return 0
+    if mc or st or ti or he:
+        if d.act_kind == AK_BESPOKE or d.nact == 2:
+            return fail(s, E_PAY)
+    if c == CARD_POWER_INFRA:
+        push(s, PK_AMOUNT, p, c, s.pl[p].res[R_EN], 0, 0)
+        return 0
+    if c == CARD_COLD_FUNGUS:
+        if other_microbe_card(s, p, c):
+            push(s, PK_COLD_FUNGUS, p, c, 0, 0, 0)
+        else:
+            s.pl[p].res[R_PL] += 1
         return 0
     if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
         if pay(s, p, d.act[0].mc, 0, 0, mc, st, ti, he) < 0:

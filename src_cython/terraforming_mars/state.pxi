@@ -67,6 +67,7 @@ ctypedef struct CardDef:
     signed char vp_per
     signed char vp_each
     signed char vp_tag
+    signed char attack            # ATK_* (Sabotage, Hired Raiders, Virus)
     signed char nact              # 0 no action, 1 one behaviour, 2 an "or" of two
     signed char act_kind          # AK_* for the bespoke actions
     ActDef act[2]
@@ -121,6 +122,7 @@ ctypedef struct TState:
     signed char err
     signed char action_player     # player whose action the pending queue belongs to (-1 none)
     signed char action_top        # the open top-level action counts as an action of the turn
+    signed char last_space        # the space of the last tile placed (Flooding)
     short npend
     Pending pend[MAXPEND]
     TPlayer pl[MAXP]

@@ -34,8 +34,27 @@ cdef short CARD_INDUSTRIAL_CENTER = -1
 cdef short CARD_SEARCH_LIFE = -1
 cdef short CARD_PROTECTED_HABITATS = -1
 cdef short CARD_CAPITAL = -1
+cdef short CARD_MARS_UNI = -1
+cdef short CARD_OLYMPUS = -1
+cdef short CARD_VIRAL = -1
+cdef short CARD_COLD_FUNGUS = -1
+cdef short CARD_POWER_INFRA = -1
+cdef short CARD_INSULATION = -1
+cdef short CARD_NITROGEN_ASTEROID = -1
+cdef short CARD_TERRAFORMING_GANYMEDE = -1
+cdef short CARD_IMPORTED_HYDROGEN = -1
+cdef short CARD_FLOODING = -1
+cdef short CARD_ROBOTIC = -1
+cdef short CARD_CEO = -1
+cdef short CARD_LARGE_CONVOY = -1
+cdef short CARD_HEAT_TRAPPING = -1
 
-TRIGGER_CARDS = ["Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
+TRIGGER_CARDS = ["Pets", "Energy Tapping", "Power Supply Consortium", "Asteroid Mining Consortium",
+                 "Great Escarpment Consortium", "Hackers", "Sabotage", "Hired Raiders", "Virus",
+                 "Mars University", "Olympus Conference", "Viral Enhancers", "Extreme-Cold Fungus",
+                 "Power Infrastructure", "Insulation", "Nitrogen-Rich Asteroid", "Moss", "Nitrophilic Moss",
+                 "Terraforming Ganymede", "Imported Hydrogen", "Flooding", "Robotic Workforce",
+                 "CEO's Favorite Project", "Large Convoy", "Local Heat Trapping", "Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
                  "Arctic Algae", "Pets", "Herbivores", "Immigrant City", "Decomposers", "Ecological Zone",
                  "Indentured Workers", "Industrial Center", "Search For Life", "Water Splitting Plant"]
 RES_TYPES = {"Microbe": RT_MICROBE, "Animal": RT_ANIMAL, "Science": RT_SCIENCE, "Fighter": RT_FIGHTER}
@@ -105,6 +124,8 @@ def _act_ok(b) -> bool:
 def _action_kind(c) -> int:
     if c["name"] == "Search For Life":
         return AK_SEARCH_LIFE
+    if c["name"] in ("Extreme-Cold Fungus", "Power Infrastructure"):
+        return AK_BESPOKE
     a = c.get("action")
     if not a:
         return -1
@@ -116,6 +137,8 @@ def _action_kind(c) -> int:
         return AK_BUY_TOP
     if c["name"] == "Search For Life":
         return AK_SEARCH_LIFE
+    if c["name"] in ("Extreme-Cold Fungus", "Power Infrastructure"):
+        return AK_BESPOKE
     if "or" in a:
         return AK_TABLE if all(_act_ok(b) for b in a["or"]["behaviors"]) else -2
     return AK_TABLE if _act_ok(a) else -2
@@ -124,7 +147,7 @@ def _action_kind(c) -> int:
 def _implemented(c) -> bool:
     if c.get("engineHooks") and c["name"] not in BESPOKE:
         return False
-    if c.get("protectedResources") or c.get("reserveUnits"):
+    if c.get("reserveUnits") and c["name"] != "Local Heat Trapping":
         return False
     if _action_kind(c) == -2:
         return False
@@ -137,7 +160,7 @@ def _implemented(c) -> bool:
     if "or" in on and any(set(b) != {"production"} for b in on["or"]["behaviors"]):
         return False
     add = on.get("addResourcesToAnyCard")
-    if add is not None:
+    if add is not None and c["name"] != "CEO's Favorite Project":
         adds = add if isinstance(add, list) else [add]
         if any(a.get("type") not in ("Microbe", "Animal") for a in adds):
             return False
@@ -180,7 +203,9 @@ def load_tables(list cards, list corps, dict board):
     global CARD_LAND_CLAIM, CARD_ART_LAKE, CARD_MEDIA_GROUP, CARD_OPTIMAL_AEROBRAKING, CARD_STANDARD_TECH
     global CARD_ROVER, CARD_ARCTIC_ALGAE, CARD_PETS, CARD_HERBIVORES, CARD_IMMIGRANT_CITY, CARD_DECOMPOSERS
     global CARD_ECO_ZONE, CARD_INDENTURED, CARD_INDUSTRIAL_CENTER, CARD_SEARCH_LIFE, CARD_PROTECTED_HABITATS
-    global CARD_CAPITAL
+    global CARD_CAPITAL, CARD_MARS_UNI, CARD_OLYMPUS, CARD_VIRAL, CARD_COLD_FUNGUS, CARD_POWER_INFRA
+    global CARD_INSULATION, CARD_NITROGEN_ASTEROID, CARD_TERRAFORMING_GANYMEDE, CARD_IMPORTED_HYDROGEN
+    global CARD_FLOODING, CARD_ROBOTIC, CARD_CEO, CARD_LARGE_CONVOY, CARD_HEAT_TRAPPING
     cdef int i, j, k
     cdef CardDef* d
     if len(cards) != NCARD or len(corps) != NCORP:
@@ -334,6 +359,9 @@ def load_tables(list cards, list corps, dict board):
             elif ak == AK_TABLE:
                 d.nact = 1
                 _load_act(&d.act[0], act, ids)
+            elif ak == AK_BESPOKE:
+                d.nact = 1
+                memset(&d.act[0], 0, sizeof(ActDef))
             else:
                 d.nact = 1
                 sp = act.get("spend", {})
@@ -401,6 +429,62 @@ def load_tables(list cards, list corps, dict board):
             CARD_PROTECTED_HABITATS = i
         elif name == "Capital":
             CARD_CAPITAL = i
+        elif name in ("Energy Tapping", "Power Supply Consortium"):
+            d.prod[R_EN] += 1
+            d.dec_res = R_EN
+            d.dec_n = 1
+        elif name == "Asteroid Mining Consortium":
+            d.prod[R_TI] += 1
+            d.dec_res = R_TI
+            d.dec_n = 1
+        elif name == "Great Escarpment Consortium":
+            d.prod[R_ST] += 1
+            d.dec_res = R_ST
+            d.dec_n = 1
+        elif name == "Hackers":
+            d.dec_res = R_MC
+            d.dec_n = 2
+        elif name == "Sabotage":
+            d.attack = ATK_SABOTAGE
+        elif name == "Hired Raiders":
+            d.attack = ATK_RAIDERS
+        elif name == "Virus":
+            d.attack = ATK_VIRUS
+        elif name == "Mars University":
+            CARD_MARS_UNI = i
+        elif name == "Olympus Conference":
+            CARD_OLYMPUS = i
+        elif name == "Viral Enhancers":
+            CARD_VIRAL = i
+        elif name == "Extreme-Cold Fungus":
+            CARD_COLD_FUNGUS = i
+            d.res_type = RT_NONE
+        elif name == "Power Infrastructure":
+            CARD_POWER_INFRA = i
+        elif name == "Insulation":
+            CARD_INSULATION = i
+        elif name == "Nitrogen-Rich Asteroid":
+            CARD_NITROGEN_ASTEROID = i
+        elif name == "Moss":
+            d.stock[R_PL] = -1
+        elif name == "Nitrophilic Moss":
+            d.stock[R_PL] = -2
+        elif name == "Terraforming Ganymede":
+            CARD_TERRAFORMING_GANYMEDE = i
+        elif name == "Imported Hydrogen":
+            CARD_IMPORTED_HYDROGEN = i
+        elif name == "Flooding":
+            CARD_FLOODING = i
+            d.oceans = 1
+            d.ocean_rule = PR_OCEAN
+        elif name == "Robotic Workforce":
+            CARD_ROBOTIC = i
+        elif name == "CEO's Favorite Project":
+            CARD_CEO = i
+        elif name == "Large Convoy":
+            CARD_LARGE_CONVOY = i
+        elif name == "Local Heat Trapping":
+            CARD_HEAT_TRAPPING = i
     memset(CORPS, 0, sizeof(CORPS))
     for i, c in enumerate(corps):
         CORPS[i].mc = c["startingMegaCredits"]

@@ -42,7 +42,10 @@ ERRORS = {
 
 PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DEC_PROD: "decreaseProduction",
                  PK_SELL: "sell", PK_OR_PROD: "or", PK_OR_ACT: "orAction", PK_ADD_ANY: "addResources",
-                 PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep"}
+                 PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep", PK_ATTACK: "attack",
+                 PK_MARS_UNI: "marsUniversity", PK_OLYMPUS: "olympusConference", PK_VIRAL: "viralEnhancers",
+                 PK_AMOUNT: "amount", PK_COLD_FUNGUS: "coldFungus", PK_PLANTS_OR: "plantsOr",
+                 PK_FLOODING: "flooding", PK_ROBOT: "robot"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
@@ -271,7 +274,7 @@ cdef class Core:
 def constants():
     """Codes shared with the Python layer."""
     return dict(NCARD=NCARD, NCORP=NCORP, NSPACE=NSPACE, L_DECK=L_DECK, L_DISCARD=L_DISCARD, L_HAND=L_HAND,
-                L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7)
+                L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7, OPT_SKIP=OPT_SKIP)
 
 
 def action_cost(int card):
@@ -279,3 +282,55 @@ def action_cost(int card):
     if CARDS[card].nact != 1:
         return 0
     return CARDS[card].act[0].mc
+
+
+# ---- test helpers: set up positions directly (unit tests of single rules) ----
+
+def debug_set_player(Core core, int p, tr=None, res=None, prod=None):
+    """Overwrite TR, the 6 resources and/or the 6 productions of player p."""
+    cdef int k
+    if tr is not None:
+        core.st.pl[p].tr = tr
+    if res is not None:
+        for k in range(6):
+            core.st.pl[p].res[k] = res[k]
+    if prod is not None:
+        for k in range(6):
+            core.st.pl[p].prod[k] = prod[k]
+
+
+def debug_set_globals(Core core, int temp_celsius, int oxygen, int oceans):
+    core.st.temp = (temp_celsius + 30) // 2
+    core.st.oxy = oxygen
+    core.st.oceans = oceans
+
+
+def debug_give_card(Core core, int p, int card, bint played=False):
+    """Move a card from wherever it is to p's hand (or tableau, with its tags)."""
+    cdef int i, l = core.st.loc[card]
+    if l >= L_HAND and l < L_HAND + MAXP:
+        core.st.pl[l - L_HAND].hand_n -= 1
+    if l == L_DECK:
+        for i in range(core.st.top, core.st.bot):
+            if core.st.deck[i] == card:
+                core.st.deck[i] = core.st.deck[core.st.top]
+                core.st.top += 1
+                break
+    if played:
+        core.st.loc[card] = L_PLAYED + p
+        core.st.seq[card] = core.st.nseq
+        core.st.nseq += 1
+        core.st.pl[p].played_n += 1
+        add_tags(&core.st, p, card)
+    else:
+        to_hand(&core.st, p, card)
+
+
+def debug_place_tile(Core core, int p, int space, int tile):
+    """Place a tile with its full effects (bonuses, parameters, triggers) for player p."""
+    place_tile(&core.st, p, space, tile)
+    settle(&core.st)
+
+
+def debug_set_card_resources(Core core, int card, int n):
+    core.st.cres[card] = n

@@ -128,3 +128,14 @@ def test_packaged_cards_equal_the_shared_ones():
     if shared is None:
         pytest.skip("../shared/data/eminent-domain is not beside this checkout")
     assert cards_json() == json.loads(shared.read_text())
+
+
+def test_core_exposes_the_game_interface_and_its_estimate():
+    from gaia_ai._core import ed_rules
+
+    state = EdState.new(2, 3)
+    capsule, owner = ed_rules.game_interface(state._core)
+    assert type(capsule).__name__ == "PyCapsule" and owner is not None
+    assert type(ed_rules.state_pointer(state._core)).__name__ == "PyCapsule"
+    # the start: no score yet; each seat's face-down start planet (influence 2) counts 0.3 of it
+    assert ed_rules.evaluate(state._core) == pytest.approx([0.6, 0.6])

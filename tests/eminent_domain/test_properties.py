@@ -10,7 +10,6 @@ import pytest
 
 from gaia_ai._core import ed_rules
 from gaia_ai.games.eminent_domain import EdMove, EdOptions, EdState, format_move, parse_move
-from gaia_ai.games.eminent_domain.cards import cards
 
 LOC = ed_rules.LOCATIONS
 NKIND = ed_rules.SIZES["NKIND"]
@@ -129,35 +128,6 @@ def test_same_seed_same_game():
 
 # ---- determinize ----------------------------------------------------------------------------------------
 
-def public_view(state: EdState, observer: int) -> dict:
-    """What observer sees: its own hand, deck size, every public zone, backs of hidden planets."""
-    raw = state.raw_state()
-    c = cards()
-    view = {k: raw[k] for k in ("stacks", "supply_black", "supply_blue", "tech_avail", "leader", "dec",
-                                "actor", "role", "turns", "npdeck", "nlook")}
-    view["players"] = []
-    for p in range(state.players):
-        pl = raw["pl"][p]
-        mine = {k: pl[k] for k in ("discard", "played_act", "played_role", "removed", "fighters", "influence",
-                                   "perms", "ndeck", "nhand")}
-        if p == observer:
-            mine["hand"] = pl["hand"]
-        else:
-            mine["hand_and_deck"] = sorted(
-                [k for k, n in enumerate(pl["hand"]) for _ in range(n)] + pl["deck"][: pl["ndeck"]])
-        view["players"].append(mine)
-    backs = []
-    for i, loc in enumerate(raw["planet_loc"]):
-        p = c.planets[i]
-        hidden = loc in (LOC["deck"], LOC["out"]) or (
-            loc >= LOC["owned"] and (loc - LOC["owned"]) % 2 == 0 and (loc - LOC["owned"]) // 2 != observer)
-        on_it = (tuple(raw["col"][i][: raw["ncol"][i]]), raw["colval"][i], raw["planet_res"][i])
-        backs.append((loc, p.type, p.colonize_cost, p.warfare_cost, i < 6, on_it) if hidden
-                     else (loc, p.id, on_it))
-    view["planets"] = Counter(backs)
-    return view
-
-
 @pytest.mark.parametrize("seed", [3, 4, 8])
 def test_determinize_keeps_what_the_observer_sees(seed):
     state = EdState.new(3, seed)
@@ -169,7 +139,7 @@ def test_determinize_keeps_what_the_observer_sees(seed):
     for observer in range(3):
         for k in range(5):
             d = state.determinize(observer, k)
-            assert public_view(d, observer) == public_view(state, observer)
+            assert d.observation(observer) == state.observation(observer)
             check(d, want)
 
 
@@ -196,3 +166,14 @@ def test_determinize_depends_only_on_the_observers_information():
 def test_determinize_rejects_a_bad_observer():
     with pytest.raises(ValueError, match="no player 3"):
         EdState.new(2, 1).determinize(3, 0)
+
+
+def test_cards_seen_entering_a_hand_stay_in_it_when_determinized():
+    from .helpers import play, position
+
+    s = position(hands={0: {"politics": 1}}, decks={0: ["survey"] * 5})
+    play(s, "act politics", "take research")
+    for seed in range(10):
+        assert s.determinize(1, seed).raw_state()["pl"][0]["hand"][4] == 1     # the research card
+    play(s, "role research", "boost research")          # played: no longer known in the hand
+    assert s.raw_state()["pl"][0]["known"][4] == 0

@@ -101,6 +101,29 @@ class EdState:
         other.log = list(self.log)
         return other
 
+    # ---- the toolkit's State protocol (gaia_ai.games.api) ---------------------------------------------
+    @property
+    def game(self) -> Any:
+        from gaia_ai.games.eminent_domain.game import GAME
+
+        return GAME
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def role(self, seat: int) -> str | None:
+        """Seats play no faction in Eminent Domain."""
+        return None
+
+    def key(self) -> bytes:
+        """The bytes of the C state: equal keys, equal positions."""
+        return bytes(self._core.key())
+
+    def search_moves(self) -> list[tuple[int, list[EdMove]]]:
+        """Every decision is already a small choice: each search move is one atomic move."""
+        return [(m.code, [m]) for m in self.legal_moves()]
+
     # ---- whose decision -------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -233,6 +256,46 @@ class EdState:
         other = self.copy()
         other._core.determinize(observer, seed)
         return other
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything seat sees, as plain data: its own hand, every public zone (discards, Empires, stacks,
+        supplies, the planet discard), the others' hand sizes, the multiset of their hand + deck (every
+        card a player owns is public when gained) and the cards seen entering their hand, deck sizes, and for each planet whose front seat
+        cannot see, only where it is, its back (type and costs) and what lies on it."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no player {seat} in a {self.players}-player game")
+        c = cards()
+        raw = self._core.raw_state()
+        public = ("stacks", "politics_out", "supply_black", "supply_blue", "influence_created", "tech_avail",
+                  "leader", "start_player", "turns", "end_triggered", "finished", "stage", "dec", "actor",
+                  "role", "role_card", "role_done", "actions_left", "follower", "strength", "left", "sub_kind",
+                  "sub_stage", "mobilize", "diverse", "genetic", "specialized", "traded_mask", "produced_mask",
+                  "streamlined", "logistics_first", "npdeck", "nlook")
+        view: dict[str, Any] = {k: raw[k] for k in public}
+        view["players"] = []
+        for p in range(self.players):
+            pl = raw["pl"][p]
+            mine = {k: pl[k] for k in ("discard", "played_act", "played_role", "removed", "known", "fighters",
+                                       "influence", "perms", "abund_pending", "ndeck", "nhand")}
+            hand = [k for k, n in enumerate(pl["hand"]) for _ in range(n)]
+            if p == seat:
+                mine["hand"] = hand
+                mine["deck"] = sorted(pl["deck"][: pl["ndeck"]])
+            else:
+                mine["hand_and_deck"] = sorted(hand + pl["deck"][: pl["ndeck"]])
+            view["players"].append(mine)
+        planets = []
+        for i, loc in enumerate(raw["planet_loc"]):
+            owner_face_down = loc >= LOC["owned"] and (loc - LOC["owned"]) % 2 == 0
+            hidden = (loc in (LOC["deck"], LOC["out"]) or (loc == LOC["look"] and raw["actor"] != seat)
+                      or (owner_face_down and (loc - LOC["owned"]) // 2 != seat))
+            p = c.planets[i]
+            on_it = (tuple(raw["col"][i][: raw["ncol"][i]]), raw["colval"][i], raw["planet_res"][i],
+                     raw["planet_scorched"][i])
+            planets.append((loc, p.type, p.colonize_cost, p.warfare_cost, i < 6, "?", on_it) if hidden
+                           else (loc, p.type, p.colonize_cost, p.warfare_cost, i < 6, p.id, on_it))
+        view["planets"] = sorted(planets)
+        return view
 
     # ---- reading --------------------------------------------------------------------------------------
     def raw_state(self) -> dict[str, Any]:

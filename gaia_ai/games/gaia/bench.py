@@ -53,6 +53,7 @@ REFERENCE_MS = {
 LABELS = {
     "movegen_per_second": "legal-move gens/s",
     "movegen_cached_per_second": "  same, cached feds",
+    "movegen_late_per_second": "  late game, cold",
     "api_movegen_per_second": "legal_moves() calls/s",
     "moves_per_second": "moves applied/s",
     "notation_lines_per_second": "notation lines/s",
@@ -60,8 +61,10 @@ LABELS = {
 }
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 MAX_POSITIONS = 1000  # main-action positions kept per player count for the movegen figure
-# the test sample, shipped in the package so that an installed wheel can run the benchmark
+# the test sample and late 3-player positions (round 6, 32-35 occupied hexes, structured states from
+# corpus games), shipped in the package so that an installed wheel can run the benchmark
 SAMPLE_CORPUS = Path(str(resources.files("gaia_ai.games.gaia").joinpath("data/corpus-sample.jsonl.gz")))
+LATE_POSITIONS = Path(str(resources.files("gaia_ai.games.gaia").joinpath("data/late-game")))
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,29 @@ def bench_movegen(work: CorpusWork, seconds: float, repeats: int, cold: bool = T
     return measure(all_positions, seconds, repeats, sample)
 
 
+def bench_movegen_late(seconds: float, repeats: int, folder: Path = LATE_POSITIONS) -> Figure:
+    """The C generator, cold, on the late-game positions of gaia_ai/games/gaia/data/late-game (many buildings: the
+    federation candidates are the costly part); the note gives the median time per position."""
+    from gaia_ai._core import gaia_rules
+    from gaia_ai.games.gaia.structured import state_from_json
+
+    files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    if not files:
+        return Figure((), "", f"no late-game positions in {folder}")
+    positions = [state_from_json(json.loads(f.read_text())) for f in files]
+    sample = f"{len(positions)} late positions (data/late-game)"
+    inner = 20
+
+    def all_positions() -> int:
+        for state in positions:
+            gaia_rules.movegen_benchmark(state._core, inner, True)
+        return inner * len(positions)
+
+    figure = measure(all_positions, seconds, repeats, sample)
+    per_position = statistics.median(gaia_rules.movegen_benchmark(s._core, 200, True) for s in positions)
+    return Figure(figure.rates, sample, note=f"median per position {per_position * 1e6:.1f} us, cold")
+
+
 def bench_api_movegen(work: CorpusWork, seconds: float, repeats: int) -> Figure:
     positions = work.positions
     sample = f"{len(positions)} main-action positions of {len(work.games)} games"
@@ -267,6 +293,7 @@ def run_bench(
         "seed": seed,
         "movegen_per_second": {},
         "movegen_cached_per_second": {},
+        "movegen_late_per_second": {},
         "api_movegen_per_second": {},
         "moves_per_second": {},
         "notation_lines_per_second": {},
@@ -301,6 +328,9 @@ def run_bench(
             ("notation_lines_per_second", "notation", partial(bench_notation, work, seconds, repeats)),
             ("playouts_per_second", None, partial(bench_playouts, n, seed, seconds, repeats)),
         )
+        if n == 3:
+            figures = (*figures[:2], ("movegen_late_per_second", None, partial(bench_movegen_late, seconds, repeats)),
+                       *figures[2:])
         for name, baseline, run in figures:
             figure = run()
             result[name][key] = figure.to_dict()

@@ -17,6 +17,8 @@ from gaia_ai.games.gaia.errors import GaiaError, IllegalMoveError, NotationError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
+# the core's auction modes (AUC_* of consts.pxi)
+AUCTION_CODES: dict[str | None, int] = {None: 0, "choose-bid": 1, "bid-while-choosing": 2}
 PLANET_INDEX = {letter: i for i, letter in enumerate(gaia_rules.PLANET_LETTERS)}
 FACTIONS: tuple[str, ...] = gaia_rules.FACTION_NAMES
 FINAL_TILES: tuple[str, ...] = gaia_rules.FINAL_NAMES
@@ -46,6 +48,7 @@ def _core_for(setup: GameSetup) -> Any:
         int(setup.terraforming_federation[3:]) - 1,
         [setup.federation_supply.get(f"fed{i}", 0) for i in range(1, 7)],
         setup.options.start_extra(FACTIONS),
+        AUCTION_CODES[setup.options.auction],
     )
     core.hex_index = {label: i for i, label in enumerate(board.labels)}
     return core

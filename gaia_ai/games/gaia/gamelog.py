@@ -18,14 +18,14 @@ from typing import Any
 from gaia_ai.games.api import ranks_of
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.notation import ENDTURN, Command
+from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
-__all__ = ["LogRecorder", "board_entries", "corpus_record", "ranks_of"]
+__all__ = ["LogRecorder", "board_entries", "corpus_record", "incomplete_lines", "ranks_of"]
 
 SETUP_PHASES = frozenset({"sf", "sa", "sB", "sbo"})
 # commands after which the engine hands the decision on by itself (no '.' needed)
-SELF_ENDING = frozenset({"faction", "booster", "pass", "charge", "income"})
+SELF_ENDING = frozenset({"faction", "booster", "pass", "charge"})
 ENGINE_VERSION = "gaia-ai"
 OPTIONS = {"layout": "standard", "factionVariant": "standard", "factionVariantVersion": 0}
 
@@ -34,7 +34,13 @@ class LogRecorder:
     """Applies commands to a state and keeps its log lines, ``init`` line first.
 
     ``recorder.apply(command)`` plays for the player whose decision it is; ``recorder.lines`` is the
-    log so far (the line in progress included once :meth:`close` has been called)."""
+    log so far (the line in progress included once :meth:`close` has been called).
+
+    Lines are grouped as the boardgamers.space engine needs them (it refuses a line that leaves its
+    player's decision unfinished, e.g. "income 4pw (line 37) is not complete!"): a player's turn with
+    its sub-decisions and free actions, ended by ``.`` (or ``endturn`` when asked); a player's whole
+    income order; a leech answer with the Taklons' brainstone choice that follows it; one line per
+    setup pick or pass."""
 
     def __init__(self, state: GaiaState) -> None:
         self.state = state
@@ -43,7 +49,9 @@ class LogRecorder:
         self._prefix: str | None = None
         self._open: list[str] = []
 
-    def apply(self, command: Command | str) -> None:
+    def apply(self, command: Command | str, *, explicit_endturn: bool = False) -> None:
+        """Apply and log one command; ``explicit_endturn`` writes an end of turn as ``endturn`` rather
+        than as a trailing ``.`` (both are the site's notation)."""
         state = self.state
         if isinstance(command, str):
             command = Command.parse(command)
@@ -56,17 +64,25 @@ class LogRecorder:
             self.close()
             self._prefix = prefix
         if command == ENDTURN:
-            if self._open:
+            if self._open and not explicit_endturn:
                 self._open[-1] += "."
             else:
                 self._open.append("endturn")
             self.close()
             return
         self._open.append(str(command))
+        if command.name not in ("pass", "booster") and state.current_player == player and self._brainstone_asked():
+            # the brainstone choice belongs to the line (a Taklons charge, say); after a pass or a
+            # booster it comes from the next round's income: a line of its own
+            return
         handed_on = state.is_terminal or state.current_player != player or state.phase != phase
         if (handed_on or state.round != round_ or phase in SETUP_PHASES or command.name in SELF_ENDING
-                or (command.name == "decline" and command.args[0].endswith("pw"))):
+                or (command.name == "decline" and command.args[0].endswith("pw"))
+                or (command.name == "brainstone" and self._open[0].split()[0] in SELF_ENDING)):
             self.close()
+
+    def _brainstone_asked(self) -> bool:
+        return not self.state.is_terminal and any(c.name == "brainstone" for c in self.state.legal_moves())
 
     def close(self) -> None:
         """End the line in progress (if any)."""
@@ -74,6 +90,33 @@ class LogRecorder:
             self.lines.append(f"{self._prefix} {'. '.join(self._open)}")
         self._open = []
         self._prefix = None
+
+
+def incomplete_lines(setup: GameSetup, lines: Sequence[str]) -> list[int]:
+    """Indexes of the log lines that leave their player's decision unfinished, which the site's engine
+    refuses ("... is not complete!"): a brainstone choice still to make, an income order still to
+    finish, or a turn whose main action or sub-decision is done but not ended. Raises GaiaError
+    naming a line that does not apply."""
+    state = GaiaState.new(setup)
+    bad = []
+    for i, text in enumerate(lines):
+        line = parse_line(text)
+        if line.commands and line.commands[0].name == "init":
+            continue
+        player = state.player_of(line.player)
+        try:
+            state.apply_line(line)
+        except GaiaError as e:
+            raise GaiaError(f"log line {i} {text!r} does not replay: {e}") from None
+        if state.is_terminal or state.current_player != player:
+            continue
+        names = {c.name for c in state.legal_moves()}
+        last = line.commands[-1].name
+        # a brainstone choice after a pass or a booster comes from the next round's income: a new line
+        if (("brainstone" in names and last not in ("pass", "booster")) or (state.phase == "inc" and last == "income")
+                or (state.phase in ("move", "gaia") and (state._core.pending or "endturn" in names))):
+            bad.append(i)
+    return bad
 
 
 def board_entries(board: Mapping[str, Sequence[Any]]) -> list[list[Any]]:

@@ -40,16 +40,25 @@ def position_from_log(setup: Mapping[str, Any], moves: Sequence[str]) -> pb.Posi
         ),
         moves=list(moves),
     )
+    options = setup.get("options")
+    if options:   # boardgamers.space's option names (a variant game: auction, beta boards)
+        log.setup.options.CopyFrom(GaiaGameState.Options(
+            auction=options.get("auction") or "",
+            faction_variant=options.get("factionVariant") or "standard",
+            faction_variant_version=options.get("factionVariantVersion") or 0,
+        ))
     return pb.Position(gaia_move_log=log)
 
 
 def position_from_record(record: Mapping[str, Any], moves: int | None = None) -> pb.Position:
-    """(b) A corpus-format record (setup, seed, nbPlayers, moveHistory) cut after `moves` log lines
-    (all by default); KeyError/TypeError when the record lacks those fields."""
+    """(b) A corpus-format record (setup, seed, nbPlayers, options, moveHistory) cut after `moves` log
+    lines (all by default); KeyError/TypeError when the record lacks those fields."""
     history = list(record["moveHistory"])
     if moves is not None and not 0 <= moves <= len(history):
         raise ValueError(f"move {moves} is out of range: game {record.get('id', '?')!r} has {len(history)} log lines")
     setup = {**record["setup"], "num_players": record["nbPlayers"], "seed": record["seed"]}
+    if record.get("options"):
+        setup["options"] = record["options"]
     return position_from_log(setup, history if moves is None else history[:moves])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -159,6 +160,13 @@ def _from_move_log(log: gaia_state_pb2.GaiaMoveLog, path: str) -> GaiaState:
         "terraformingFederation": s.terraforming_federation,
         "federationSupply": federation_supply_for(s.terraforming_federation),
     }
+    if s.HasField("options"):
+        # boardgamers.space's option names; GameSetup.from_dict refuses what the engine does not model
+        data["options"] = {
+            "auction": s.options.auction or None,
+            "factionVariant": s.options.faction_variant or "standard",
+            "factionVariantVersion": s.options.faction_variant_version,
+        }
     try:
         setup = GameSetup.from_dict(data)
     except (GaiaError, KeyError, TypeError, ValueError) as e:
@@ -207,12 +215,9 @@ def position_from_args(args: argparse.Namespace) -> Any:
 
     if args.demo:
         return demo_position()
-    if args.bgs:
-        if args.bgs == "-":   # the export on standard input
-            import sys
-
-            return position_from_bgs(sys.stdin.read())
-        return position_from_bgs(Path(args.bgs).read_text(encoding="utf-8"))
+    if args.bgs:   # "-": the export on standard input, as for a local search
+        text = sys.stdin.read() if args.bgs == "-" else Path(args.bgs).read_text(encoding="utf-8")
+        return position_from_bgs(text)
     if args.state:
         text = Path(args.state).read_text(encoding="utf-8")
         try:

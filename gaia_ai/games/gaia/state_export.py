@@ -74,6 +74,12 @@ def state_to_json(state: GaiaState, all_fields: bool = False) -> dict[str, Any]:
         "decision": _decision_json(r, labels),
         "supply": supply_json(r, setup),
         "engine": _engine_json(r, n),
+        "auction": [
+            {"faction": FACTIONS[r["auc_faction"][i]],
+             "holder": r["auc_holder"][i] if r["auc_holder"][i] >= 0 else None,
+             "bid": r["auc_bid"][i] if r["auc_holder"][i] >= 0 else 0}
+            for i in range(r["auc_n"])
+        ],
     }
     return to_json(value, all_fields=all_fields)
 
@@ -91,6 +97,11 @@ def _setup_json(setup: GameSetup) -> dict[str, Any]:
         "techTiles": dict(setup.tech_tiles),
         "advTechTiles": dict(setup.adv_tech_tiles),
         "terraformingFederation": setup.terraforming_federation,
+        "options": None if setup.options.is_standard else {
+            "auction": setup.options.auction or "",
+            "factionVariant": setup.options.faction_variant,
+            "factionVariantVersion": setup.options.faction_variant_version,
+        },
     }
 
 

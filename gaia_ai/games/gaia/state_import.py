@@ -52,8 +52,10 @@ from gaia_ai.games.gaia.state_export import (
     tile_of,
 )
 from gaia_ai.games.gaia.state_schema import PHASES, PLANETS, parse
+from gaia_ai.games.gaia.variants import AUCTION_MODES, BETA_VERSIONS, FACTION_VARIANTS, GameOptions
 
-SETUP_PHASES = ("PHASE_FACTION_SELECTION", "PHASE_SETUP_MINES", "PHASE_SETUP_BOOSTERS")
+SETUP_PHASES = ("PHASE_FACTION_SELECTION", "PHASE_AUCTION", "PHASE_SETUP_MINES", "PHASE_SETUP_BOOSTERS")
+MAX_BID = 200  # the engine lists bids up to this (AUC_MAX_BID)
 TURN_PHASES = ("PHASE_ACTIONS", "PHASE_LEECH")  # passes, used actions and specials live here
 MAX_VP, MAX_CREDITS, MAX_ORES, MAX_KNOWLEDGE, MAX_QIC = 999, 30, 15, 15, 99
 MAX_TOKENS = 100  # power tokens of one player: keeps every engine amount within its 8-bit move field
@@ -124,6 +126,7 @@ def _setup_from_json(v: dict[str, Any] | None) -> tuple[GameSetup, GaiaState]:
             adv_tech_tiles=v["advTechTiles"],
             terraforming_federation=fed,
             federation_supply=federation_supply_for(fed) if fed in FEDERATIONS else {},
+            options=_options_from_json(v["options"]),
         )
     except SetupError as e:
         text = str(e)
@@ -139,6 +142,24 @@ def _setup_from_json(v: dict[str, Any] | None) -> tuple[GameSetup, GaiaState]:
         if len(_setup_cache) > _SETUP_CACHE_SIZE:
             _setup_cache.popitem(last=False)
     return result
+
+
+def _options_from_json(v: dict[str, Any] | None) -> GameOptions:
+    """setup.options (absent: the standard game); a value the engine does not model is refused."""
+    if v is None:
+        return GameOptions()
+    auction = v["auction"] or None
+    if auction is not None and auction not in AUCTION_MODES:
+        raise StateError(f"setup.options.auction: {auction!r} is not modelled (empty, or one of {', '.join(AUCTION_MODES)})")
+    variant = v["factionVariant"] or "standard"
+    if variant not in FACTION_VARIANTS:
+        raise StateError(f"setup.options.factionVariant: {variant!r} is not modelled (one of {', '.join(FACTION_VARIANTS)})")
+    version = v["factionVariantVersion"]
+    if variant == "beta" and version not in BETA_VERSIONS:
+        raise StateError(
+            f"setup.options.factionVariantVersion: beta version {version} is not modelled (one of {list(BETA_VERSIONS)})"
+        )
+    return GameOptions(auction, variant, version if variant == "beta" else 0)
 
 
 def _check_range(value: int, lo: int, hi: int, path: str) -> int:
@@ -195,7 +216,10 @@ class _Importer:
     # -- the sections, in dependency order
     def run(self) -> GaiaState:
         self.check_phase()
+        self.check_auction()
         self.check_factions()
+        if self.auction_open:
+            return self.auction_positions()
         if self.phase == "PHASE_FACTION_SELECTION":
             return self.faction_selection()
         for p in range(self.n):
@@ -227,13 +251,97 @@ class _Importer:
         if len(self.players) != self.n:
             raise StateError(f"players: {len(self.players)} entries for a {self.n}-player game")
 
+    def check_auction(self) -> None:
+        """The auction lots match setup.options.auction; after the auction they give the factions, the
+        bids and the table order; before it, they are the whole state (auction_positions)."""
+        mode, lots, n = self.setup.options.auction, self.v["auction"], self.n
+        self.auction_open = mode is not None and self.phase in ("PHASE_FACTION_SELECTION", "PHASE_AUCTION")
+        self.table = list(range(n))
+        if mode is None:
+            if lots:
+                raise StateError("auction: lots are given, but setup.options.auction is off (no auction)")
+            if self.phase == "PHASE_AUCTION":
+                raise StateError("phase: PHASE_AUCTION needs setup.options.auction 'choose-bid'")
+            return
+        if self.phase == "PHASE_AUCTION" and mode != "choose-bid":
+            raise StateError(f"phase: PHASE_AUCTION is the choose-bid auction; setup.options.auction is {mode!r}")
+        if len(lots) > n:
+            raise StateError(f"auction: {len(lots)} lots for {n} players")
+        homes: dict[int, int] = {}
+        holders: list[int] = []
+        for i, lot in enumerate(lots):
+            at, name = f"auction[{i}]", lot["faction"]
+            if name not in FACTIONS:
+                raise StateError(f"{at}.faction: unknown faction {name!r} (one of {', '.join(FACTIONS)})")
+            home = K["F_HOME"][FACTIONS.index(name)]
+            if home in homes:
+                raise StateError(f"{at}.faction: {name} shares its home planet with auction[{homes[home]}]")
+            homes[home] = i
+            _check_range(lot["bid"], 0, MAX_BID, f"{at}.bid")
+            if lot["holder"] is None:
+                if lot["bid"]:
+                    raise StateError(f"{at}.bid: {lot['bid']}, but nobody holds {name}")
+                if mode == "bid-while-choosing":
+                    raise StateError(f"{at}.holder: missing (in bid-while-choosing a picked faction is held)")
+                continue
+            holder = self.player_ref(lot["holder"], f"{at}.holder")
+            if holder in holders:
+                raise StateError(f"{at}.holder: player {holder} already holds auction[{holders.index(holder)}]")
+            holders.append(holder)
+        if self.auction_open:
+            return
+        if len(lots) != n or len(holders) != n:
+            raise StateError(f"auction: after the auction there are {n} lots, each held; got {len(lots)} lots, {len(holders)} held")
+        for i, lot in enumerate(lots):
+            p = lot["holder"]
+            if self.players[p]["faction"] != lot["faction"]:
+                raise StateError(
+                    f"players[{p}].faction: {self.players[p]['faction']!r}, but the player won {lot['faction']} "
+                    f"(auction[{i}])"
+                )
+        self.table = holders
+
+    def auction_positions(self) -> GaiaState:
+        """Before the boards are loaded an auction game is its picks and bids: fill them, then insist that
+        the JSON says nothing else (the players are still without factions)."""
+        r, lots, mode, n = self.template.raw_state(), self.v["auction"], self.setup.options.auction, self.n
+        held = {lot["holder"] for lot in lots if lot["holder"] is not None}
+        if self.phase == "PHASE_AUCTION" and len(lots) != n:
+            raise StateError(f"auction: the choose-bid auction starts once {n} factions are picked, got {len(lots)}")
+        if self.phase == "PHASE_FACTION_SELECTION" and mode == "choose-bid" and held:
+            raise StateError("auction: no bids during the choose-bid picks")
+        if len(held) == n:
+            raise StateError(f"phase: every player holds a faction, so {self.phase} is over")
+        current = self.player_ref(self.decision["player"], "decision.player")
+        if current in held:
+            raise StateError(f"decision.player: player {current} holds a faction; a player without one decides")
+        if mode == "choose-bid" and self.phase == "PHASE_FACTION_SELECTION" and current != len(lots):
+            raise StateError(f"decision.player: {current}, but seats pick in order and {len(lots)} have picked")
+        for i, lot in enumerate(lots):
+            r["auc_faction"][i] = FACTIONS.index(lot["faction"])
+            r["auc_holder"][i] = -1 if lot["holder"] is None else lot["holder"]
+            r["auc_bid"][i] = lot["bid"]
+        r["auc_n"] = len(lots)
+        r["current"] = current
+        r["phase"] = PHASE_RAW[self.phase]
+        state = self.template.with_raw_state(r)
+        expected = parse(state_to_json(state))
+        for name in ("board", "players", "round", "turnOrder", "passOrder", "usedActions", "decision"):
+            _compare(expected[name], self.v[name], name, "during the auction")
+        for name in ("supply", "engine"):
+            if self.v[name] is not None:
+                _compare(expected[name], self.v[name], name, "during the auction")
+        return state
+
     def check_factions(self) -> None:
         homes: dict[int, int] = {}
         chosen = 0
         for p, pl in enumerate(self.players):
             name = pl["faction"]
+            if name and self.auction_open:
+                raise StateError(f"players[{p}].faction: {name!r}, but nobody has a faction before the auction ends")
             if not name:
-                if self.phase != "PHASE_FACTION_SELECTION":
+                if self.phase not in ("PHASE_FACTION_SELECTION", "PHASE_AUCTION"):
                     raise StateError(
                         f"players[{p}].faction: missing (every player has a faction after setup)"
                     )
@@ -242,7 +350,7 @@ class _Importer:
                 raise StateError(
                     f"players[{p}].faction: unknown faction {name!r} (one of {', '.join(FACTIONS)})"
                 )
-            if chosen != p:
+            if chosen != p and self.setup.options.auction is None:
                 raise StateError(
                     f"players[{p}].faction: seats choose in order, and players[{chosen}] has none yet"
                 )
@@ -293,6 +401,19 @@ class _Importer:
         start = K["F_START_TRACK"][f]
         if start >= 0 and pl["research"][start] == 0 and self.phase != "PHASE_FACTION_SELECTION":
             raise StateError(f"{at}.research.{TRACKS[start]}: {v['faction']} start at level 1")
+        # a variant board starts higher (levels never go down)
+        extra = self.setup.options.start_extra((v["faction"],))[0][4:]
+        for t, steps in enumerate(extra):
+            least = steps + (start == t)
+            if steps and pl["research"][t] < least:
+                raise StateError(
+                    f"{at}.research.{TRACKS[t]}: {pl['research'][t]}, but {v['faction']} start at level {least} "
+                    f"on the {self.setup.options.describe()} board"
+                )
+        pl["bid"] = 0
+        for lot in self.v["auction"]:
+            if lot["holder"] == p:
+                pl["bid"] = lot["bid"]
         gl = pl["research"][TRACKS.index("gaia")]
         pl["gf_owned"] = (gl >= 1) + (gl >= 3) + (gl >= 4)
         pl["gf_spent"] = _check_range(v["gaiaFormersInGaiaArea"], 0, 3, f"{at}.gaiaFormersInGaiaArea")
@@ -545,10 +666,10 @@ class _Importer:
         """The order of the starting buildings (flow.pxi setup_sequences): seats, then reverse, skipping the
         ivits; the xenos' third mine; the ivits' PI."""
         f = [self.faction(p) for p in range(self.n)]
-        seq = [p for p in range(self.n) if f[p] != "ivits"]
+        seq = [p for p in self.table if f[p] != "ivits"]
         seq += seq[::-1]
-        seq += [p for p in range(self.n) if f[p] == "xenos"]
-        seq += [p for p in range(self.n) if f[p] == "ivits"]
+        seq += [p for p in self.table if f[p] == "xenos"]
+        seq += [p for p in self.table if f[p] == "ivits"]
         return seq
 
     # -- federations and techs
@@ -668,11 +789,16 @@ class _Importer:
         order = self.v["turnOrder"]
         if sorted(order) != list(range(n)):
             raise StateError(f"turnOrder: must list every seat 0..{n - 1} once, got {order}")
-        if self.v["round"] <= 1 and order != list(range(n)):
-            raise StateError(
-                f"turnOrder: the seat order {list(range(n))} until the end of round 1, got {order}"
-            )
+        if self.v["round"] <= 1 and order != self.table:
+            what = "the auction's pick order" if self.setup.options.auction else "the seat order"
+            raise StateError(f"turnOrder: {what} {self.table} until the end of round 1, got {order}")
         r["order"][:n], r["norder"] = order, n
+        r["table"][:n] = self.table
+        for i, lot in enumerate(self.v["auction"]):
+            r["auc_faction"][i] = FACTIONS.index(lot["faction"])
+            r["auc_holder"][i] = lot["holder"]
+            r["auc_bid"][i] = lot["bid"]
+        r["auc_n"] = len(self.v["auction"])
         passes = self.v["passOrder"]
         for i, p in enumerate(passes):
             self.player_ref(p, f"passOrder[{i}]")
@@ -707,7 +833,11 @@ class _Importer:
             elif self.phase == "PHASE_SETUP_BOOSTERS":
                 if current is None:
                     continue  # reported with decision.player
-                should, when = p > current, "in PHASE_SETUP_BOOSTERS, once the player has picked"
+                if current not in self.table:
+                    continue  # reported with decision.player
+                # boosters are picked in reverse table order
+                should = self.table.index(p) > self.table.index(current)
+                when = "in PHASE_SETUP_BOOSTERS, once the player has picked"
             elif self.v["round"] == 6 and self.players[p]["passed"]:
                 should, when = False, "after passing in round 6"
             else:

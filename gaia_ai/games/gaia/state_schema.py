@@ -89,6 +89,7 @@ PHASES = (
     "PHASE_ACTIONS",
     "PHASE_LEECH",
     "PHASE_GAME_OVER",
+    "PHASE_AUCTION",
 )
 PENDING_KINDS = (
     "PENDING_KIND_UNSPECIFIED",
@@ -125,7 +126,10 @@ MESSAGES: dict[str, dict[str, Field]] = {
         "decision": msg("Decision"),
         "supply": msg("Supply"),
         "engine": msg("EngineDetails"),
+        "auction": msg("AuctionLot", "repeated"),
     },
+    "AuctionLot": {"faction": STR, "holder": OPT_INT, "bid": INT},
+    "Options": {"auction": STR, "factionVariant": STR, "factionVariantVersion": INT},
     "Setup": {
         "numPlayers": INT,
         "seed": STR,
@@ -136,6 +140,7 @@ MESSAGES: dict[str, dict[str, Field]] = {
         "techTiles": MAP_STR,
         "advTechTiles": MAP_STR,
         "terraformingFederation": STR,
+        "options": msg("Options"),
     },
     "SectorPlacement": {"sector": STR, "rotation": INT, "q": INT, "r": INT},
     "Board": {"hexes": msg("Hex", "map")},

@@ -27,7 +27,7 @@ __all__ = [
 
 # "choose-bid": factions are picked, then auctioned in a separate phase; "bid-while-choosing": each
 # player either picks a new faction or outbids a held one (shared/corpus/gaia/variants/README.md)
-AUCTION_MODES: tuple[str, ...] = ()
+AUCTION_MODES: tuple[str, ...] = ("choose-bid", "bid-while-choosing")
 FACTION_VARIANTS: tuple[str, ...] = ("standard", "beta")
 # beta board versions the engine models (older ones differ for five factions and are not modelled)
 BETA_VERSIONS: tuple[int, ...] = (2,)

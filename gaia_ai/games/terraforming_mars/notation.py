@@ -24,15 +24,25 @@ from typing import TYPE_CHECKING
 from gaia_ai._core import tm_rules
 
 from .errors import NotationError
-from .tables import AWARDS, CARD_IDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, STANDARD_PROJECTS
-from .tables import card_name
+from .tables import (
+    AWARDS,
+    CARD_IDS,
+    CONST,
+    CORP_IDS,
+    CORPS,
+    MILESTONES,
+    SPACE_IDS,
+    SPACES,
+    STANDARD_PROJECTS,
+    card_name,
+)
 
 if TYPE_CHECKING:
     from gaia_ai._core.tm_rules import Core
 
 K = tm_rules.MOVE_KINDS
 PAY_KEYS = ("mc", "st", "ti", "he")
-SIMPLE = {"buy": K["buy"], "plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
+SIMPLE = {"plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
           "sell": K["sell"]}
 SIMPLE_NAMES = {v: k for k, v in SIMPLE.items()}
 
@@ -82,7 +92,7 @@ def format_move(core: Core, move: int) -> str:
     if kind == K["player"]:
         return "player skip" if a == CONST["SKIP_PLAYER"] else f"player {a}"
     if kind == K["option"]:
-        return f"option {a}"
+        return "option skip" if a == CONST["OPT_SKIP"] else f"option {a}"
     if kind == K["finalGreenery"]:
         return f"final greenery {SPACES[a]}"
     if kind == K["finalDone"]:
@@ -181,6 +191,8 @@ def parse_move(core: Core, line: str) -> int:
                 raise NotationError(f"{line!r}: bad player {rest!r}")
             return tm_rules.encode(K["player"], int(rest))
         if word == "option":
+            if rest == "skip":
+                return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
             if not rest.isdigit():
                 raise NotationError(f"{line!r}: bad option {rest!r}")
             return tm_rules.encode(K["option"], int(rest))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -110,7 +111,7 @@ class Replayer:
         core = self.state.core
         queue = list(choices)
         while core.pending():
-            kind, player, card, a, b, c = core.pending()[0]
+            kind, _player, card, _a, _b, _c = core.pending()[0]
             legal = self.state.legal_moves()
             if queue:
                 ch = queue[0]
@@ -149,8 +150,48 @@ class Replayer:
         if kind == "keep" and t == "cards":
             offer = self.state.core.offer(self.state.current_player)
             return tm_rules.encode(K["keep"], 0, sum(1 << offer.index(CARD_IDS[n]) for n in ch["cards"]))
-        if t == "payment" and kind == "buyTop":
-            return None
+        if kind == "attack" and t == "or":
+            title = ch.get("o", "")
+            if title.startswith(("Skip", "Do not")):
+                return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
+            sub = ch.get("sub", {})
+            if sub.get("t") == "cards" and len(sub.get("cards", [])) == 1:
+                return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
+            m = re.match(r"(?:Remove|Steal) \d+ (\S+) from (.+)$", title)
+            if m:
+                res, target = m.groups()
+                if target in self.colors:
+                    r = {"M€": 0, "steel": 1, "titanium": 2, "plants": 3}[res]
+                    return tm_rules.encode(K["option"], self.colors.index(target) * 8 + r)
+                if target in CARD_IDS:
+                    return tm_rules.encode(K["card"], CARD_IDS[target])
+        if kind == "marsUniversity" and t == "or":
+            if ch.get("sub", {}).get("t") == "cards" and len(ch["sub"]["cards"]) == 1:
+                return tm_rules.encode(K["card"], CARD_IDS[ch["sub"]["cards"][0]])
+            return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
+        if kind == "olympusConference" and t == "or":
+            return tm_rules.encode(K["option"], 0 if ch.get("o", "").startswith("Remove") else 1)
+        if kind == "viralEnhancers" and t == "or":
+            return tm_rules.encode(K["option"], 0 if ch.get("o", "").startswith("Add") else 1)
+        if kind == "amount" and t == "amount":
+            return tm_rules.encode(K["option"], ch["n"])
+        if kind == "plantsOr" and t == "or":
+            m = re.match(r"Add \d+ \S+ to (.+)$", ch.get("o", ""))
+            if m and m.group(1) in CARD_IDS:
+                return tm_rules.encode(K["card"], CARD_IDS[m.group(1)])
+            return tm_rules.encode(K["option"], 0)
+        if kind == "flooding" and t == "or":
+            sub = ch.get("sub", {})
+            if sub.get("t") == "player":
+                return tm_rules.encode(K["player"], sub["player"])
+            return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
+        if kind == "robot" and t == "cards" and len(ch["cards"]) == 1:
+            return tm_rules.encode(K["card"], CARD_IDS[ch["cards"][0]])
+        if kind == "coldFungus" and t == "or":
+            m = re.match(r"Add 2 microbes to (.+)$", ch.get("o", ""))
+            if m and m.group(1) in CARD_IDS:
+                return tm_rules.encode(K["card"], CARD_IDS[m.group(1)])
+            return tm_rules.encode(K["option"], 0)
         return None
 
     def top_move(self, act: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:

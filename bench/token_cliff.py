@@ -1,0 +1,49 @@
+"""Search time against the player's resources: ``python bench/token_cliff.py [--simulations N] [--repeats R]``.
+
+tests/data/repro/state_area3_100.json is a round-6 position whose player to move (Firaks) holds 100
+power tokens in area 3; main took 6-9 s for 200 simulations there. The same position is searched with
+4, 20 and 100 tokens in area 3 (seed 1, one thread); printed: the median seconds of R searches, the
+spread, and the ratio to the 4-token position (target: 100 tokens within 2x). Never a test: wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import statistics
+import time
+from pathlib import Path
+
+from gaia_ai.games.gaia.structured import state_from_json
+from gaia_ai.search import SearchConfig
+from gaia_ai.search.gaia import search_gaia
+
+STATE = Path(__file__).resolve().parents[1] / "tests" / "data" / "repro" / "state_area3_100.json"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    data = json.loads(STATE.read_text())
+    player = data["decision"]["player"]
+    base = None
+    for tokens in (4, 20, 100):
+        edited = copy.deepcopy(data)
+        edited["players"][player]["power"]["area3"] = tokens
+        state = state_from_json(edited)
+        times = []
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            search_gaia(state, SearchConfig(simulations=args.simulations, seed=1, threads=1))
+            times.append(time.perf_counter() - start)
+        median = statistics.median(times)
+        base = base or median
+        print(f"area3 {tokens:3d} tokens: {args.simulations} simulations in {median:.3f} s median "
+              f"(spread {min(times):.3f}-{max(times):.3f}), {median / base:.2f}x the 4-token position")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Speed of the Eminent Domain rules core: ``python bench/ed_engine.py [--players 2 3 4] [--seconds S]
+[--repeats R] [--seed S] [--json]``, also ``gaia-ai bench engine --game eminent-domain`` (in the package so
+the installed command works anywhere; bench/ed_engine.py is the script beside the other benchmarks).
+
+Figures per player count, on one core, as the median over repeats (with the min-max spread):
+
+* **random playouts/s**: complete games of uniformly random moves (every decision, sub-choices
+  included) played in C from fresh setups of different seeds (the C state copied, its chance stream
+  reseeded), the way the search's rollouts run;
+* **moves/s**: the moves of those playouts (legal-move generation + apply in C);
+* **legal_moves() calls/s** and **apply() calls/s** through the Python API (EdState: EdMove objects,
+  all-or-nothing apply with its legality check), on the positions of random games.
+
+Target (issue 14): >= 5,000 random 2-player playouts/s on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from gaia_ai._core import ed_rules
+from gaia_ai.games.eminent_domain.game import seed_int
+from gaia_ai.games.eminent_domain.state import EdState
+
+SETUPS = 16   # different deals per measurement
+
+
+def _rates(fn, seconds: float, repeats: int) -> list[float]:
+    """Units per second of fn() (which returns how many units it did) over repeats of ~seconds each."""
+    out = []
+    for _ in range(repeats):
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            done += fn()
+        out.append(done / elapsed)
+    return out
+
+
+def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, dict[str, float]]:
+    cores = [EdState.new(players, seed + i)._core for i in range(SETUPS)]
+    counter = iter(range(10**12))
+    moves_per_game: list[int] = []
+
+    def playouts() -> int:
+        k = next(counter)
+        ed_rules.playouts(cores[k % SETUPS], 20, seed * 7919 + k)
+        return 20
+
+    def moves() -> int:
+        k = next(counter)
+        n = ed_rules.playouts(cores[k % SETUPS], 20, seed * 7919 + k)
+        moves_per_game.append(n / 20)
+        return n
+
+    rng = random.Random(seed)
+    positions: list[EdState] = []
+    state = EdState.new(players, seed)
+    while len(positions) < 500:
+        if state.is_terminal:
+            state = EdState.new(players, rng.randrange(2**32))
+        positions.append(state.copy())
+        state.apply(rng.choice(state.legal_moves()))
+    chosen = [(p, rng.choice(p.legal_moves())) for p in positions]
+
+    def api_legal() -> int:
+        for p in positions:
+            p.legal_moves()
+        return len(positions)
+
+    def api_apply() -> int:
+        for p, m in chosen:
+            p.apply(m)
+            p.undo()
+        return len(chosen)
+
+    figures = {
+        "random playouts/s": _rates(playouts, seconds, repeats),
+        "moves/s (C)": _rates(moves, seconds, repeats),
+        "legal_moves() calls/s": _rates(api_legal, seconds, repeats),
+        "apply() calls/s": _rates(api_apply, seconds, repeats),
+    }
+    result = {name: {"median": statistics.median(r), "min": min(r), "max": max(r)} for name, r in figures.items()}
+    result["moves per game"] = {"median": statistics.median(moves_per_game), "min": min(moves_per_game),
+                                "max": max(moves_per_game)}
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
+    ap.add_argument("--seconds", type=float, default=1.0, help="length of one repeat (default 1)")
+    ap.add_argument("--repeats", type=int, default=5, help="repeats per figure (default 5)")
+    ap.add_argument("--seed", default="1", help="seed of the setups and playouts (any string)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args(argv)
+    seed = seed_int(int(args.seed) if args.seed.isdigit() else args.seed) % 2**32
+    results = {n: measure(n, args.seconds, args.repeats, seed) for n in args.players}
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    for n, figures in results.items():
+        print(f"{n} players (median of {args.repeats} x {args.seconds:g} s, min-max)")
+        for name, f in figures.items():
+            print(f"  {name:24s} {f['median']:>12,.0f}   ({f['min']:,.0f}-{f['max']:,.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

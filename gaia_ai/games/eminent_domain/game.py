@@ -1,0 +1,120 @@
+"""Eminent Domain behind the toolkit's game protocol (gaia_ai.games.api): the registry's object."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gaia_ai.errors import UnsupportedError
+from gaia_ai.games.api import Deal, Game, GameInfo
+
+
+def seed_int(seed: int | str) -> int:
+    """A 64-bit seed from an int or any string (stable across runs and machines)."""
+    if isinstance(seed, int) and 0 <= seed < 2**64:
+        return seed
+    return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "little")
+
+
+@dataclass(frozen=True)
+class EdSetup:
+    """Everything a new game needs: the seed decides the decks, planets and start player."""
+
+    players: int
+    seed: int
+    errata: bool = False
+    stacks: str = "bga"
+    extended: bool = False
+
+
+class EdGame(Game):
+    info = GameInfo(
+        name="eminent-domain",
+        title="Eminent Domain",
+        player_counts=(2, 3, 4),
+        role_name="seat",
+        hidden_information=True,
+        options={"errata": "off (base texts)", "stacks": "bga (12/12/12/8/12 after dealing)"},
+    )
+
+    def setup(self, players: int, seed: int | str) -> EdSetup:
+        self.check_players(players)
+        return EdSetup(players, seed_int(seed))
+
+    def new_game(self, deal: Deal) -> Any:
+        from gaia_ai.games.eminent_domain.gamelog import state_for
+
+        return state_for(deal.setup)
+
+    def parse_move(self, text: str, state: Any = None) -> Any:
+        from gaia_ai.games.eminent_domain.notation import EdMove
+
+        return EdMove.parse(text)
+
+    def setup_to_data(self, setup: EdSetup) -> dict[str, Any]:
+        return asdict(setup)
+
+    def setup_from_data(self, data: dict[str, Any]) -> EdSetup:
+        return EdSetup(**data)
+
+    def check_roles(self, roles: Sequence[str]) -> None:
+        if roles:
+            raise ValueError(f"Eminent Domain deals no roles, but {', '.join(roles)} were given")
+
+    def searcher(self, config: Any) -> Any:
+        raise UnsupportedError(
+            "Eminent Domain: no search yet (its legal moves depend on hidden hands and planets: it needs the "
+            "information-set search)")
+
+    def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
+        """flat[:playouts=N,seed=S]: flat Monte Carlo over determinizations (bots.py)."""
+        if name != "flat":
+            return None
+        from gaia_ai.errors import BotSpecError
+        from gaia_ai.games.eminent_domain.bots import FlatMonteCarloBot
+
+        try:
+            return FlatMonteCarloBot(int(params.pop("playouts", 20)), int(params.pop("seed", 0)))
+        except ValueError as e:
+            raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
+
+    def bot_names(self) -> tuple[str, ...]:
+        return ("flat",)
+
+    def recorder(self, deal: Deal) -> Any:
+        from gaia_ai.games.eminent_domain.gamelog import Recorder
+
+        return Recorder(deal.setup)
+
+    def record(self, deal: Deal, lines: Sequence[str], scores: Sequence[int], game_id: str, *,
+               final_board: Any = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        from gaia_ai.games.eminent_domain.gamelog import record
+
+        return record(deal.setup, lines, scores, game_id, extra)
+
+    def replay(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.eminent_domain.gamelog import run_replay
+
+        return run_replay(args.path, limit=args.limit, as_json=args.as_json)
+
+    def bench(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.eminent_domain.bench import main
+
+        # the CLI's --seconds is the time of a figure, shared by its repeats
+        argv = ["--seconds", str(args.seconds / args.repeats), "--repeats", str(args.repeats),
+                "--seed", str(args.seed)]
+        if args.players:
+            argv += ["--players", *[str(p) for p in ([args.players] if isinstance(args.players, int)
+                                                     else args.players)]]
+        if args.as_json:
+            argv.append("--json")
+        return main(argv)
+
+    def describe(self, state: Any) -> str:
+        return repr(state)
+
+
+GAME = EdGame()

@@ -1,0 +1,60 @@
+"""Eminent Domain's flat Monte Carlo bot: legal, seeded, blind to hidden cards, better than random."""
+
+from __future__ import annotations
+
+import pytest
+
+from gaia_ai.bots.base import make_bot
+from gaia_ai.errors import BotSpecError
+from gaia_ai.games.eminent_domain import EdState
+
+from .helpers import planet, position
+
+
+def play(bots: list, seed: int) -> EdState:
+    state = EdState.new(2, seed)
+    while not state.is_terminal:
+        move = bots[state.current_player].choose(state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    return state
+
+
+def test_flat_bot_is_seeded():
+    a = play([make_bot("flat:playouts=4,seed=1", "eminent-domain"), make_bot("random:seed=2", "eminent-domain")], 7)
+    b = play([make_bot("flat:playouts=4,seed=1", "eminent-domain"), make_bot("random:seed=2", "eminent-domain")], 7)
+    assert a.log == b.log
+
+
+def test_flat_bot_never_reads_hidden_cards():
+    # two positions p0 cannot tell apart (p1's hand and deck dealt differently): the same move
+    state = EdState.new(2, 5)
+    while state.current_player != 0:
+        state.apply(state.legal_moves()[-1])
+    twin = state.determinize(0, 77)
+    bot = "flat:playouts=8,seed=3"
+    assert make_bot(bot, "eminent-domain").choose(state) == make_bot(bot, "eminent-domain").choose(twin)
+
+
+def test_flat_bot_beats_random():
+    margins = []
+    for seed in range(4):
+        seat = seed % 2
+        bots = [make_bot(f"random:seed={seed}", "eminent-domain")] * 2
+        bots[seat] = make_bot(f"flat:playouts=10,seed={seed}", "eminent-domain")
+        scores = play(bots, 40 + seed).final_scores()
+        margins.append(scores[seat] - scores[1 - seat])
+    assert all(m > 0 for m in margins), margins
+
+
+def test_flat_bot_settles_a_ready_planet():
+    s = position(hands={0: {"colonize": 1}}, down={0: ["M9"]},
+                 edit=lambda r: r["colval"].__setitem__(planet("M9"), 3))   # Idroyos: 5 influence, cost 3
+    assert str(make_bot("flat:playouts=10", "eminent-domain").choose(s)) == "act colonize settle"
+
+
+def test_bad_flat_spec():
+    with pytest.raises(BotSpecError, match="playouts must be at least 1"):
+        make_bot("flat:playouts=0", "eminent-domain")
+    with pytest.raises(BotSpecError, match="unknown parameter"):
+        make_bot("flat:depth=2", "eminent-domain")

@@ -1,0 +1,97 @@
+"""Random legal playouts keep the invariants: every card in one place, resources never negative,
+production within its limits, global parameters in range, every listed move formats and parses back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gaia_ai._core import tm_rules
+from gaia_ai.games.terraforming_mars import IllegalMoveError, TmState
+
+C = tm_rules.constants()
+
+
+def check_invariants(s: TmState) -> None:
+    core = s.core
+    n = s.num_players
+    locs = core.locations()
+    hands = [sum(1 for x in locs if x == C["L_HAND"] + p) for p in range(n)]
+    assert core.deck_size() + core.discard_size() + sum(hands) + sum(
+        1 for x in locs if C["L_PLAYED"] <= x < C["L_PLAYED"] + 5) + sum(
+        1 for x in locs if C["L_OFFER"] <= x < C["L_OFFER"] + 5) == 208
+    assert sum(1 for x in locs if x == C["L_DECK"]) == core.deck_size()
+    assert sum(1 for x in locs if x == C["L_DISCARD"]) == core.discard_size()
+    g = core.globals()
+    assert -30 <= g[2] <= 8 and 0 <= g[3] <= 14 and 0 <= g[4] <= 9
+    for p in range(n):
+        v = core.player(p)
+        assert v[13] == hands[p]
+        assert all(x >= 0 for x in v[1:7]), v
+        assert v[7] >= -5 and all(x >= 0 for x in v[8:13]), v
+    assert sum(1 for _, t, _ in core.tiles() if t == 2) == g[4]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_random_playouts_keep_invariants_and_round_trip(players, seed):
+    rng = random.Random(seed)
+    s = TmState.new(players, seed)
+    steps = 0
+    while not s.is_terminal and steps < 3000:
+        moves = s.legal_moves()
+        assert moves, "a non-terminal state has a legal move"
+        for m in rng.sample(moves, min(5, len(moves))):
+            assert s.parse(s.format(m)) == m
+        s.apply(rng.choice(moves))
+        check_invariants(s)
+        steps += 1
+    assert s.is_terminal
+    scores = s.final_scores()
+    assert all(sc["total"] == sc["tr"] + sc["milestones"] + sc["awards"] + sc["greenery"] + sc["city"]
+               + sc["cards"] for sc in scores)
+
+
+def test_tr_never_below_start_without_decreases():
+    # no card of the implemented set lowers TR: TR is 20 plus the steps taken
+    s = TmState.new(2, 11)
+    s.core.random_playout(5)
+    assert all(s.core.player(p)[0] >= 20 for p in range(2))
+
+
+def test_illegal_move_changes_nothing_and_names_the_move():
+    s = TmState.new(2, 5)
+    before = s.core.state_bytes()
+    with pytest.raises(IllegalMoveError, match=r"'pass' for player 0 \(setup\)"):
+        s.apply("pass")
+    assert s.core.state_bytes() == before
+
+
+def test_same_seed_same_game():
+    a, b = TmState.new(3, 9), TmState.new(3, 9)
+    assert a.core.random_playout(4) == b.core.random_playout(4)
+    assert a.core.state_bytes() == b.core.state_bytes()
+
+
+def test_determinize_keeps_what_the_observer_sees():
+    s = TmState.new(3, 21)
+    rng = random.Random(3)
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_moves()))
+    d = s.determinize(0, seed=99)
+    assert d.core.hand(0) == s.core.hand(0)
+    for p in range(3):
+        assert d.core.player(p) == s.core.player(p)
+        assert d.core.tableau(p) == s.core.tableau(p)
+    assert d.core.deck_size() == s.core.deck_size()
+    hidden_before = sorted(s.core.hand(1) + s.core.hand(2))
+    hidden_after = sorted(d.core.hand(1) + d.core.hand(2))
+    assert hidden_before != hidden_after              # something was resampled
+    check_invariants(d)
+
+
+def test_game_interface_capsules():
+    s = TmState.new(2, 1)
+    cap, owner = tm_rules.game_interface(s.core)
+    assert owner is not None and cap is not None
+    assert tm_rules.state_pointer(s.core) is not None

@@ -1,0 +1,255 @@
+"""Rules of the Terraforming Mars core with the rulebook's numbers (one test per rule)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import give, place, res, set_player, started
+
+from gaia_ai._core import tm_rules
+from gaia_ai.games.terraforming_mars import IllegalMoveError
+
+
+def test_setup_plays_corporations_and_charges_3_per_kept_card():
+    s = started("PhoboLog", "Ecoline", keep=(1,))
+    assert res(s, 0)["mc"] == 23 and res(s, 0)["titanium"] == 10 and res(s, 0)["played"] == 1
+    # Ecoline: 36 M€ - 10 cards x 3, +2 plant production, 3 plants
+    assert res(s, 1)["mc"] == 6 and res(s, 1)["plant_prod"] == 2 and res(s, 1)["plants"] == 3
+    assert res(s, 1)["hand"] == 10
+    assert s.core.globals() == [1, 1, -30, 0, 0] and s.current_player == 0
+
+
+def test_setup_refuses_more_cards_than_the_corporation_pays_for():
+    s = started("PhoboLog", "Ecoline")
+    s2 = started("Teractor", "Ecoline")
+    assert s2.core.player(0)[1] == 60
+    with pytest.raises(IllegalMoveError):
+        s.apply("setup PhoboLog:")     # setup is over
+
+
+def test_heat_conversion_raises_temperature_and_tr_and_heat_bonus_at_minus_24():
+    s = started("Helion", "Ecoline")
+    tm_rules.debug_set_globals(s.core, -26, 0, 0)
+    set_player(s, 0, res=[0, 0, 0, 0, 0, 8])
+    before = res(s, 0)
+    s.apply("heat")
+    after = res(s, 0)
+    assert s.core.globals()[2] == -24
+    assert after["tr"] == before["tr"] + 1 and after["heat"] == 0
+    assert after["heat_prod"] == before["heat_prod"] + 1        # -24 °C: +1 heat production
+
+
+def test_zero_degrees_places_a_bonus_ocean():
+    s = started("Helion", "Ecoline")
+    tm_rules.debug_set_globals(s.core, -2, 0, 0)
+    set_player(s, 0, res=[0, 0, 0, 0, 0, 8])
+    s.apply("heat")
+    assert s.core.pending()[0][0] == "tile"
+    s.apply("space 04")                                            # an ocean space
+    assert s.core.globals()[2:] == [0, 0, 1] and res(s, 0)["tr"] == 22
+
+
+def test_oxygen_8_also_raises_temperature():
+    s = started("Ecoline", "Helion")
+    tm_rules.debug_set_globals(s.core, -30, 7, 0)
+    set_player(s, 0, res=[0, 0, 0, 8, 0, 0])
+    s.apply("plants")
+    s.apply("space 05")
+    assert s.core.globals()[2:4] == [-28, 8] and res(s, 0)["tr"] == 22
+    assert res(s, 0)["plants"] == 1                                # Ecoline pays 7
+
+
+def test_maxed_parameter_gives_no_tr_and_asteroid_project_is_unavailable():
+    s = started("Helion", "Ecoline")
+    tm_rules.debug_set_globals(s.core, 8, 0, 0)
+    set_player(s, 0, res=[50, 0, 0, 0, 0, 8])
+    assert "heat" not in s.legal_lines()
+    assert not any(line.startswith("std asteroid") for line in s.legal_lines())
+
+
+def test_tile_next_to_oceans_gains_2_mc_each_and_space_bonus():
+    s = started("Helion", "Ecoline")
+    place(s, 1, "04", "ocean")
+    place(s, 1, "10", "ocean")
+    set_player(s, 0, res=[0, 0, 0, 0, 0, 0])
+    place(s, 0, "09", "greenery")               # Tharsis Tholus: steel bonus, next to 04 and 10
+    r = res(s, 0)
+    assert r["mc"] == 4 and r["steel"] == 1
+
+
+def test_city_may_not_touch_a_city():
+    s = started("Helion", "Ecoline")
+    place(s, 1, "05", "city")
+    set_player(s, 0, res=[30, 0, 0, 0, 0, 0])
+    s.apply("std city pay mc=25")
+    with pytest.raises(IllegalMoveError, match="space not legal"):
+        s.apply("space 11")                       # next to 05
+    s.apply("space 20")
+    assert res(s, 0)["mc_prod"] == 1 and res(s, 0)["mc"] == 5
+
+
+def test_standard_project_costs():
+    s = started("ThorGate", "Ecoline")
+    set_player(s, 0, res=[8, 0, 0, 0, 0, 0])
+    s.apply("std powerPlant pay mc=8")             # ThorGate: 11 - 3
+    assert res(s, 0)["energy_prod"] == 2
+    s2 = started("Helion", "Ecoline")
+    set_player(s2, 0, res=[10, 0, 0, 0, 0, 0])
+    with pytest.raises(IllegalMoveError, match="payment"):
+        s2.apply("std powerPlant pay mc=10")
+
+
+def test_payment_steel_only_on_building_titanium_on_space():
+    s = started("PhoboLog", "Ecoline")
+    give(s, 0, "Asteroid")                          # 14 M€, space event
+    set_player(s, 0, res=[2, 5, 3, 0, 0, 0])
+    with pytest.raises(IllegalMoveError, match="play Asteroid pay mc=2 st=5.*payment"):
+        s.apply("play Asteroid pay mc=2 st=5")
+    before = s.core.state_bytes()
+    with pytest.raises(IllegalMoveError):
+        s.apply("play Asteroid pay mc=1 ti=3")      # 1 + 3 x 4 = 13 < 14
+    assert s.core.state_bytes() == before           # all or nothing
+    s.apply("play Asteroid pay mc=2 ti=3")          # PhoboLog titanium is worth 4
+    assert res(s, 0)["titanium"] == 2               # 3 paid, 2 gained
+    assert s.core.globals()[2] == -28
+
+
+def test_requirements_and_unknown_card_errors():
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Algae")                              # requires 5 oceans
+    set_player(s, 0, res=[20, 0, 0, 0, 0, 0])
+    with pytest.raises(IllegalMoveError, match="requirements"):
+        s.apply("play Algae pay mc=10")
+    with pytest.raises(ValueError, match="unknown card"):
+        s.apply("play No Such Card pay mc=1")
+
+
+def test_inventrix_requirements_are_two_steps_lenient():
+    s = started("Inventrix", "Ecoline")
+    assert s.legal_lines() == ["first", "pass"]       # the first action comes first
+    s.apply("first")                                  # draw 3
+    assert res(s, 0)["hand"] == 3
+    algae = tm_rules_card("Algae")                    # requires 5 oceans
+    tm_rules.debug_set_globals(s.core, -30, 0, 2)
+    assert not s.core.playable(0, algae)
+    tm_rules.debug_set_globals(s.core, -30, 0, 3)
+    assert s.core.playable(0, algae)
+    assert not s.core.playable(1, algae)
+
+
+def test_milestone_costs_8_and_at_most_three():
+    s = started("Helion", "Ecoline")
+    set_player(s, 0, tr=35, res=[40, 0, 0, 0, 0, 0])
+    s.apply("milestone Terraformer pay mc=8")
+    assert res(s, 0)["mc"] == 32 and s.core.milestones() == [(0, 0)]
+    with pytest.raises(IllegalMoveError, match="not available"):
+        s.apply("milestone Mayor pay mc=8")          # 3 cities needed
+
+
+def test_award_costs_8_14_20():
+    s = started("Helion", "Ecoline", "Teractor")
+    set_player(s, 0, res=[60, 0, 0, 0, 0, 0])
+    s.apply("award Banker pay mc=8")
+    s.apply("award Miner pay mc=14")
+    assert res(s, 0)["mc"] == 38
+    s.apply("pass")
+    set_player(s, 1, res=[60, 0, 0, 0, 0, 0])
+    with pytest.raises(IllegalMoveError):
+        s.apply("award Scientist pay mc=14")
+    s.apply("award Scientist pay mc=20")
+    with pytest.raises(IllegalMoveError, match="not available"):
+        s.apply("award Thermalist pay mc=20")
+
+
+def test_award_ties_and_second_place():
+    s = started("Helion", "Ecoline", "Teractor")
+    s.apply("award Miner pay mc=8")
+    # Miner: steel + titanium. 3 players: first 5, second 2
+    set_player(s, 0, res=[0, 3, 0, 0, 0, 0])
+    set_player(s, 1, res=[0, 2, 0, 0, 0, 0])
+    set_player(s, 2, res=[0, 1, 0, 0, 0, 0])
+    assert [s.core.score(p)["awards"] for p in range(3)] == [5, 2, 0]
+    set_player(s, 1, res=[0, 3, 0, 0, 0, 0])          # tie for first: both 5, no second
+    assert [s.core.score(p)["awards"] for p in range(3)] == [5, 5, 0]
+    set_player(s, 0, res=[0, 4, 0, 0, 0, 0])          # one first, two tied second: 2 each
+    set_player(s, 2, res=[0, 3, 0, 0, 0, 0])
+    assert [s.core.score(p)["awards"] for p in range(3)] == [5, 2, 2]
+
+
+def test_no_second_place_with_two_players():
+    s = started("Helion", "Ecoline")
+    set_player(s, 0, res=[8, 2, 0, 0, 0, 0])
+    s.apply("award Miner pay mc=8")
+    set_player(s, 1, res=[0, 1, 0, 0, 0, 0])
+    assert [s.core.score(p)["awards"] for p in range(2)] == [5, 0]
+
+
+def test_production_phase_energy_to_heat_and_mc_plus_tr():
+    s = started("Helion", "Ecoline")
+    set_player(s, 0, res=[1, 0, 0, 0, 4, 2], prod=[-2, 1, 0, 0, 3, 3])
+    s.apply("pass")
+    s.apply("pass")
+    r = res(s, 0)
+    # 20 TR - 2 M€ production + 1; energy 4 -> heat, then +3 energy, +3 heat
+    assert (r["mc"], r["steel"], r["energy"], r["heat"]) == (19, 1, 3, 9)
+    assert s.core.globals()[:2] == [2, 0] and s.core.step == "research"
+
+
+def test_research_buys_cost_3_each_and_first_player_rotates():
+    s = started("Helion", "Ecoline")
+    s.apply("pass")
+    s.apply("pass")
+    mc = res(s, 0)["mc"]
+    offer = s.core.offer(0)
+    assert len(offer) == 4
+    names = [tm_rules_name(c) for c in offer[:2]]
+    s.apply("buy " + ", ".join(names))
+    assert res(s, 0)["mc"] == mc - 6 and res(s, 0)["hand"] == 2
+    s.apply("buy")
+    assert s.current_player == 1                    # generation 2: player 1 starts
+
+
+def test_sell_patents_one_megacredit_each():
+    s = started("Helion", "Ecoline", keep=(0,))
+    mc = res(s, 0)["mc"]
+    s.apply("sell")
+    for card in s.core.hand(0)[:3]:
+        s.apply(s.format(tm_rules.encode(tm_rules.MOVE_KINDS["sellCard"], card)))
+    s.apply("sell done")
+    assert res(s, 0)["mc"] == mc + 3 and res(s, 0)["hand"] == 7
+
+
+def test_two_actions_then_the_turn_passes():
+    s = started("Helion", "Ecoline")
+    set_player(s, 0, res=[30, 0, 0, 0, 0, 0])
+    s.apply("std powerPlant pay mc=11")
+    assert s.current_player == 0 and "end" in s.legal_lines()
+    s.apply("std powerPlant pay mc=11")
+    assert s.current_player == 1
+
+
+def test_undo_restores_the_previous_state():
+    s = started("Helion", "Ecoline")
+    before = s.core.state_bytes()
+    s.apply("pass")
+    s.undo()
+    assert s.core.state_bytes() == before
+
+
+def test_card_vp_per_resource_and_per_tag():
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Birds", played=True)
+    tm_rules.debug_set_card_resources(s.core, tm_rules_card("Birds"), 3)
+    give(s, 0, "Tardigrades", played=True)
+    tm_rules.debug_set_card_resources(s.core, tm_rules_card("Tardigrades"), 7)    # 1 VP per 4
+    give(s, 0, "Io Mining Industries", played=True)                               # 1 VP per jovian tag
+    assert s.core.score(0)["cards"] == 3 + 1 + 1
+
+
+def tm_rules_card(name: str) -> int:
+    from gaia_ai.games.terraforming_mars.tables import CARD_IDS
+    return CARD_IDS[name]
+
+
+def tm_rules_name(card: int) -> str:
+    from gaia_ai.games.terraforming_mars.tables import card_name
+    return card_name(card)
