@@ -2,7 +2,9 @@
 stubs: every proto/gaia_ai/**/*.proto becomes <its folder>/<name>_pb2.py, _pb2.pyi and _pb2_grpc.py under
 gaia_ai/ (gaia_ai/v1/ the service envelope, gaia_ai/games/<game>/v1/ each game's position payload).
 
-`pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API.
+`pip install -e .` runs this; the compiled modules are imported only through gaia_ai's Python API. The
+toy games of src_cython/testing/ (test-only: they prove the search) are built for an editable install or
+`build_ext --inplace`, never into a wheel.
 
 GAIA_AI_SANITIZE=1 compiles the extensions with AddressSanitizer and UndefinedBehaviorSanitizer
 (-O1 -g, frame pointers kept) instead of -O3: a write past a C array then stops the process with a
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
@@ -26,8 +29,12 @@ if os.environ.get("GAIA_AI_SANITIZE", "0") not in ("", "0"):
 
 
 def extensions() -> list[Extension]:
+    # GAIA_AI_EXTENSIONS=gaia_rules,mcts builds only those modules (the sanitizer build in CI)
+    only = {x for x in os.environ.get("GAIA_AI_EXTENSIONS", "").split(",") if x}
     exts = []
     for pyx in sorted((ROOT / "src_cython").rglob("*.pyx")):
+        if only and pyx.stem not in only:
+            continue
         rel = pyx.relative_to(ROOT)
         name = "gaia_ai._core." + pyx.stem
         exts.append(
@@ -40,6 +47,22 @@ def extensions() -> list[Extension]:
             )
         )
     return exts
+
+
+TEST_ONLY = "src_cython/testing/"   # toy games that test the search: built for the checkout, not shipped
+
+
+class BuildExtKeepingTestsHome(build_ext):
+    """build_ext that leaves the test-only extensions (src_cython/testing/) out of a wheel. They are built
+    where the tests run: an editable install (the README's commands), `build_ext --inplace`, or any build
+    with GAIA_AI_TEST_EXTENSIONS=1."""
+
+    def run(self) -> None:
+        for_tests = self.inplace or getattr(self, "editable_mode", False) or \
+            os.environ.get("GAIA_AI_TEST_EXTENSIONS", "0") not in ("", "0")
+        if not for_tests:
+            self.extensions = [e for e in self.extensions if not e.sources[0].startswith(TEST_ONLY)]
+        super().run()
 
 
 def generate_stubs() -> None:
@@ -68,7 +91,7 @@ class BuildPyWithStubs(build_py):
 
 
 setup(
-    cmdclass={"build_py": BuildPyWithStubs},
+    cmdclass={"build_py": BuildPyWithStubs, "build_ext": BuildExtKeepingTestsHome},
     ext_modules=cythonize(
         extensions(),
         include_path=["src_cython"],

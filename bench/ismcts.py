@@ -1,4 +1,4 @@
-"""Information-set MCTS on the toy card game (src_cython/core/toy_cards.pyx):
+"""Information-set MCTS on the toy card game (src_cython/testing/toy_cards.pyx):
 ``python bench/ismcts.py [--deals N] [--simulations N ...] [--repeats R] [--json]``.
 
 Strength: the search plays 2-player games against the random and the greedy player, every deal twice

@@ -17,7 +17,9 @@ import sys
 from pathlib import Path
 
 from gaia_ai.bots import make_bot
-from gaia_ai.bots.play import draw_factions, play_game
+from gaia_ai.bots.play import play_game
+from gaia_ai.games.api import Deal
+from gaia_ai.games.gaia.game import GAME, draw_factions
 from gaia_ai.games.gaia.setup import GameSetup
 
 
@@ -28,7 +30,8 @@ def play(n: int, out: Path, seed: int) -> None:
             setup_seed = f"log-lines-{seed}-{i}"
             factions = draw_factions(random.Random(seed * 1000 + i), players)
             bots = [make_bot(f"random:seed={seed * 1000 + i * 10 + s}") for s in range(players)]
-            game = play_game(bots, list(range(players)), factions, GameSetup.random(players, setup_seed))
+            setup = GameSetup.random(players, setup_seed)
+            game = play_game(GAME, bots, list(range(players)), Deal(setup, tuple(factions), setup.seed))
             f.write(json.dumps({"players": players, "seed": setup_seed, "lines": game.lines}) + "\n")
 
 

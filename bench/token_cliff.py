@@ -15,9 +15,9 @@ import statistics
 import time
 from pathlib import Path
 
+from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.structured import state_from_json
 from gaia_ai.search import SearchConfig
-from gaia_ai.search.gaia import search_gaia
 
 STATE = Path(__file__).resolve().parents[1] / "tests" / "data" / "repro" / "state_area3_100.json"
 

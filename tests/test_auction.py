@@ -163,8 +163,8 @@ def test_evaluation_counts_the_bids_before_and_after_the_boards_load() -> None:
     ["p1 faction baltaks", "p2 faction ambas", "p1 bid ambas 0", "p2 bid baltaks 1"],   # right after
 ])
 def test_search_works_during_and_after_the_auction(lines: list[str]) -> None:
+    from gaia_ai.games.gaia.search import search_gaia
     from gaia_ai.search.config import SearchConfig
-    from gaia_ai.search.gaia import search_gaia
 
     state = game(2, CHOOSE_BID, lines)
     result = search_gaia(state, SearchConfig(simulations=200, seed=3, threads=1))

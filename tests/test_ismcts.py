@@ -1,4 +1,4 @@
-"""The C contract's information fields, the toy card game (src_cython/core/toy_cards.pyx) and the
+"""The C contract's information fields, the toy card game (src_cython/testing/toy_cards.pyx) and the
 information-set search on it: it must not use what its player cannot see, and must beat the random and
 greedy players."""
 

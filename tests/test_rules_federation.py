@@ -114,7 +114,7 @@ def test_validate_state_lists_a_federation_the_greedy_misses():
     from rules_helpers import DATA_DIR
 
     from gaia_ai.games.gaia.corpus import read_corpus
-    from gaia_ai.service.gaia import GaiaAdapter
+    from gaia_ai.games.gaia.service import GaiaAdapter
 
     record = next(r for r in read_corpus(DATA_DIR / "federation-greedy-misses.jsonl.gz") if r.id == "bot-072")
     state = next(s for s, where in _federation_positions([record]) if where == ("bot-072", 136, 0))

@@ -16,8 +16,9 @@ from test_structured_state import _assert_same_position
 
 from gaia_ai.games.gaia import GaiaState, GameSetup, StateError
 from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
+from gaia_ai.games.gaia.requests import position_from_record
 from gaia_ai.games.gaia.structured import state_from_json, state_to_json
-from gaia_ai.service.client import ServiceError, SuggestClient, position_from_record
+from gaia_ai.service.client import ServiceError, SuggestClient
 from gaia_ai.service.server import SuggestionServer
 from gaia_ai.v1 import suggest_pb2 as pb
 

@@ -192,7 +192,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         return fail("suggest", e)
     st = result.stats
     hints = [Hint(c.line, c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
-                  len(c.moves), steps=in_words(game, state, c.pv, c.pv_players))
+                  len(getattr(c, "turn", None) or c.moves), steps=in_words(game, state, c.pv, c.pv_players))
              for c in result.candidates[:args.top]]
     print_report(Report(
         position=game.describe(state),

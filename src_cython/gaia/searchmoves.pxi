@@ -217,6 +217,25 @@ cdef int sm_contains(Move* moves, int n, Move m) noexcept nogil:
     return 0
 
 
+cdef int sm_auction_bids(GState* s, Move* moves, int n) noexcept nogil:
+    """The search's auction moves: the picks, and on each faction only its lowest open bid. A higher
+    bid buys the same faction for more VP; its only use, deterring a re-outbid, cannot work when any
+    outbid may add up to 9, so the nine amounts would split the simulations for nothing."""
+    cdef int i, j, k = 0
+    for i in range(n):
+        if mv_kind(moves[i]) == MV_BID:
+            for j in range(s.auc_n):
+                if s.auc_faction[j] == mv_a(moves[i]) and mv_b(moves[i]) != auction_min_bid(s, j):
+                    break
+            else:
+                moves[k] = moves[i]
+                k += 1
+        else:
+            moves[k] = moves[i]
+            k += 1
+    return k
+
+
 cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) except -1 nogil:
     """The search moves of the decision in s, in a fixed order; units[i] (if not NULL) is the power
     worth of the conversions move i needs (0: legal as it stands). Raises OverflowError past cap."""
@@ -239,6 +258,8 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
         return 1
     if not sm_main_decision(s):
         n = gen_moves(s, c, out, cap)
+        if s.phase == PH_AUCTION or (s.phase == PH_FACTION and c.auction != AUC_NONE):
+            n = sm_auction_bids(s, out, n)
         if units != NULL:
             for i in range(n):
                 units[i] = 0

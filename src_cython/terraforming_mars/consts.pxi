@@ -137,6 +137,7 @@ cdef enum:
     PK_PLANTS_OR = 17    # gain a plants, or b microbes / c animals on one own card
     PK_FLOODING = 18     # a player with a tile next to the new ocean (last_space) loses 4 M€, or skip
     PK_ROBOT = 19        # Robotic Workforce: which own building card's production to copy
+    PK_LOSE = 20         # lose up to b of resource a (Moss), resolved without a question
 
 # move kinds (bits 0-4)
 cdef enum:
@@ -257,3 +258,6 @@ cdef enum:
 
 cdef enum:
     OPT_SKIP = 511       # K_OPTION a: the "do nothing" answer
+
+cdef enum:
+    ROBOT_CORP = 300     # K_CARD a for a corporation (Robotic Workforce copying Mining Guild)

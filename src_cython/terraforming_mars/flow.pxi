@@ -176,6 +176,9 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
 cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     """Resolve a queued decision the engine does not ask (one outcome); 1 if it did."""
     cdef int p = e.player
+    if e.kind == PK_LOSE:
+        s.pl[p].res[e.a] = s.pl[p].res[e.a] - e.b if s.pl[p].res[e.a] > e.b else 0
+        return 1
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
         s.cres[CARD_OLYMPUS] += 1
         return 1
@@ -190,10 +193,26 @@ cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     return 0
 
 
+cdef void activate(TState* s, Pending* e) noexcept nogil:
+    """Work a queued decision does when it comes to the front: the draws of a draw-and-keep."""
+    cdef int i, k
+    cdef TPlayer* pl = &s.pl[e.player]
+    if e.kind == PK_KEEP and e.c == 0:
+        e.c = 1
+        pl.noffer = 0
+        for i in range(e.b):
+            k = draw_top(s)
+            if k >= 0:
+                pl.offer[pl.noffer] = k
+                pl.noffer += 1
+                s.loc[k] = L_OFFER + e.player
+
+
 cdef void settle(TState* s) noexcept nogil:
     """Resolve what needs no answer, drop decisions without an option; when the queue is empty the
     action is over."""
     while s.npend > 0:
+        activate(s, &s.pend[0])
         if auto_resolve(s, &s.pend[0]):
             pop_front(s)
         elif not pending_has_option(s, &s.pend[0]):
@@ -403,7 +422,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         else:
             return fail(s, E_PLAYER)
     elif e.kind == PK_ROBOT:
-        if k != K_CARD or a >= NCARD or not robot_target_ok(s, p, a):
+        if k != K_CARD or not robot_target_ok(s, p, a):
             return fail(s, E_CARD)
         pop_front(s)
         robot_copy(s, p, a)

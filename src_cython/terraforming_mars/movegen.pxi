@@ -92,6 +92,8 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         for c in range(NCARD):
             if robot_target_ok(s, p, c):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+        if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_REMOVE_RES:
         for c in range(NCARD):

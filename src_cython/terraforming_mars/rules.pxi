@@ -391,9 +391,6 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0
     if d.dec_n and d.prod[d.dec_res] <= 0 and not any_dec_target(s, d.dec_res, d.dec_n):
         return 0    # stealing cards (own gain) are playable without a target: the player may hit itself
-    for k in range(6):
-        if d.stock[k] < 0 and s.pl[p].res[k] + d.stock[k] < 0:   # Moss: plants to lose must be there
-            return 0
     if c == CARD_INSULATION and s.pl[p].prod[R_HE] < 1:
         return 0
     if c == CARD_CEO and not any_card_with_resources(s, p):
@@ -477,7 +474,8 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     # declared effects apply at once; tiles and choices are queued
     for k in range(6):
         pl.prod[k] += d.prod[k]
-        pl.res[k] += d.stock[k]
+        if d.stock[k] >= 0:
+            pl.res[k] += d.stock[k]
     if d.cnt_res >= 0:
         k = counted_amount(s, p, d)
         if d.cnt_prod:
@@ -495,14 +493,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     if d.add_here:
         s.cres[c] += d.add_here
     if d.draw and d.keep:
-        pl.noffer = 0
-        for i in range(d.draw):
-            k = draw_top(s)
-            if k >= 0:
-                pl.offer[pl.noffer] = k
-                pl.noffer += 1
-                s.loc[k] = L_OFFER + p
-        push(s, PK_KEEP, p, c, d.keep, 0, 0)
+        push(s, PK_KEEP, p, c, d.keep, d.draw, 0)     # drawn when its turn comes (after Olympus)
     elif d.draw:
         draw_cards(s, p, d.draw)
     if d.cities:
@@ -534,7 +525,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_PLANTS_OR, p, c, 4, 0, 2)
     elif c == CARD_CEO:
         push(s, PK_ADD_ANY, p, c, -1, 1, 0)
-    if d.remove_plants and any_plants_to_remove(s, p):   # targets are fixed when the card is played
+    if d.remove_plants and any_plants_to_remove(s, p):   # asked only if someone else has plants
         push(s, PK_REMOVE_PLANTS, p, c, d.remove_plants, 0, 0)
     if d.dec_n:
         push(s, PK_DEC_PROD, p, c, d.dec_res, d.dec_n, 0)
@@ -551,6 +542,9 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_AMOUNT, p, c, pl.prod[R_HE], 0, 0)
     if d.attack and attack_options(s, p, d.attack):
         push(s, PK_ATTACK, p, c, d.attack, 0, 0)
+    for k in range(6):
+        if d.stock[k] < 0:                      # Moss: the plants are lost after the triggers
+            push(s, PK_LOSE, p, c, k, -d.stock[k], 0)
     if owner_of(s, CARD_MARS_UNI) == p:         # Mars University resolves after the card's other effects
         for k in range(d.tags[T_SCIENCE]):
             push(s, PK_MARS_UNI, p, CARD_MARS_UNI, 0, 0, 0)
@@ -568,11 +562,25 @@ cdef int any_card_with_resources(TState* s, int p) noexcept nogil:
 
 
 cdef int robot_target_ok(TState* s, int p, int c) noexcept nogil:
-    """An own played building card with a production box whose changes can be applied again."""
-    cdef CardDef* d = &CARDS[c]
+    """An own played building card (or corporation: ROBOT_CORP + id) with a production box whose
+    changes can be applied again."""
+    cdef CardDef* d
     cdef int k, has = 0
+    if c >= ROBOT_CORP:
+        c -= ROBOT_CORP
+        if c != s.pl[p].corp or not CORPS[c].tags[T_BUILDING]:
+            return 0
+        for k in range(6):
+            if CORPS[c].prod[k]:
+                has = 1
+        return has
+    if c >= NCARD:
+        return 0
+    d = &CARDS[c]
     if c == CARD_ROBOTIC or s.loc[c] != L_PLAYED + p or not d.tags[T_BUILDING]:
         return 0
+    if c == CARD_MINING_RIGHTS or c == CARD_MINING_AREA:
+        return 1
     for k in range(6):
         if d.prod[k]:
             has = 1
@@ -587,6 +595,8 @@ cdef int robot_target_ok(TState* s, int p, int c) noexcept nogil:
 
 cdef int any_robot_target(TState* s, int p) noexcept nogil:
     cdef int i
+    if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
+        return 1
     for i in range(NCARD):
         if robot_target_ok(s, p, i):
             return 1
@@ -594,8 +604,18 @@ cdef int any_robot_target(TState* s, int p) noexcept nogil:
 
 
 cdef void robot_copy(TState* s, int p, int c) noexcept nogil:
-    cdef CardDef* d = &CARDS[c]
-    cdef int k
+    cdef CardDef* d
+    cdef int k, sp
+    if c >= ROBOT_CORP:
+        for k in range(6):
+            s.pl[p].prod[k] += CORPS[c - ROBOT_CORP].prod[k]
+        return
+    if c == CARD_MINING_RIGHTS or c == CARD_MINING_AREA:
+        sp = tile_of(s, p, TL_MINING_RIGHTS if c == CARD_MINING_RIGHTS else TL_MINING_AREA)
+        if sp >= 0:
+            s.pl[p].prod[R_TI if SPACE_BONUS[sp][B_TI] else R_ST] += 1
+        return
+    d = &CARDS[c]
     for k in range(6):
         s.pl[p].prod[k] += d.prod[k]
     if d.cnt_res >= 0 and d.cnt_prod:
@@ -919,7 +939,7 @@ cdef int milestone_ok(TState* s, int p, int m) noexcept nogil:
 cdef int award_value(TState* s, int p, int a) noexcept nogil:
     cdef TPlayer* pl = &s.pl[p]
     if a == 0:
-        return count_tiles(s, p, -3, 1)
+        return count_tiles(s, p, -3, 0)     # Landlord: the engine counts off-Mars cities too
     if a == 1:
         return pl.tags[T_SCIENCE]
     if a == 2:

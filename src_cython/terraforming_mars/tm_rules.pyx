@@ -274,7 +274,7 @@ cdef class Core:
 def constants():
     """Codes shared with the Python layer."""
     return dict(NCARD=NCARD, NCORP=NCORP, NSPACE=NSPACE, L_DECK=L_DECK, L_DISCARD=L_DISCARD, L_HAND=L_HAND,
-                L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7, OPT_SKIP=OPT_SKIP)
+                L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7, OPT_SKIP=OPT_SKIP, ROBOT_CORP=ROBOT_CORP)
 
 
 def action_cost(int card):

@@ -18,10 +18,10 @@ from typing import Any
 from gaia_ai.games.api import ranks_of
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
+from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
-__all__ = ["LogRecorder", "board_entries", "corpus_record", "incomplete_lines", "ranks_of"]
+__all__ = ["LogRecorder", "board_entries", "corpus_record", "incomplete_lines", "left_incomplete", "ranks_of"]
 
 SETUP_PHASES = frozenset({"sf", "sa", "sB", "sbo"})
 # commands after which the engine hands the decision on by itself (no '.' needed)
@@ -108,15 +108,21 @@ def incomplete_lines(setup: GameSetup, lines: Sequence[str]) -> list[int]:
             state.apply_line(line)
         except GaiaError as e:
             raise GaiaError(f"log line {i} {text!r} does not replay: {e}") from None
-        if state.is_terminal or state.current_player != player:
-            continue
-        names = {c.name for c in state.legal_moves()}
-        last = line.commands[-1].name
-        # a brainstone choice after a pass or a booster comes from the next round's income: a new line
-        if (("brainstone" in names and last not in ("pass", "booster")) or (state.phase == "inc" and last == "income")
-                or (state.phase in ("move", "gaia") and (state._core.pending or "endturn" in names))):
+        if left_incomplete(state, player, line):
             bad.append(i)
     return bad
+
+
+def left_incomplete(state: GaiaState, player: int, line: LogLine) -> bool:
+    """After `line` (just applied to state), player still owes part of the same site line."""
+    if state.is_terminal or state.current_player != player:
+        return False
+    names = {c.name for c in state.legal_moves()}
+    last = line.commands[-1].name
+    # a brainstone choice after a pass or a booster comes from the next round's income: a new line
+    return (("brainstone" in names and last not in ("pass", "booster"))
+            or (state.phase == "inc" and last == "income")
+            or (state.phase in ("move", "gaia") and bool(state._core.pending or "endturn" in names)))
 
 
 def board_entries(board: Mapping[str, Sequence[Any]]) -> list[list[Any]]:

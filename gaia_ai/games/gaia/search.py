@@ -30,6 +30,9 @@ class Candidate:
     move: the main action of the search move (or the move itself at a sub-decision / other phase);
     moves: the whole atomic sequence the search move stands for (auto-payment conversions, the
     action, endturn), in notation, in the order they apply.
+    turn: moves and the follow-ups the same player owes in the same line in the site's terms (a lab's
+    tech tile and track, a terraforming action's mine, the rest of an income order, a charge's
+    brainstone choice), taken from the principal variation (else the first search move).
     pv: principal variation flattened to atomic commands, this candidate's moves first, then the
     most visited reply at each step; pv_players[i] is the player who makes pv[i]. value,
     win_probability and expected_score are NaN for a move with no visits."""
@@ -42,11 +45,13 @@ class Candidate:
     pv: list[Command]
     pv_players: list[int] = field(default_factory=list)
     moves: list[Command] = field(default_factory=list)
+    turn: list[Command] = field(default_factory=list)
 
     @property
     def line(self) -> str:
-        """The atomic sequence as one notation line: 'spend 2pw for 2c. build m 1A1.'"""
-        moves = tuple(self.moves)
+        """The whole turn as one notation line, as boardgamers.space accepts it: 'spend 2pw for 2c.
+        build m 1A1.', 'build lab 1A1. tech free1. up gaia.', 'income 4pw. income 2t'."""
+        moves = tuple(self.turn or self.moves)
         if len(moves) > 1 and moves[-1] == ENDTURN:
             return format_line(LogLine(None, moves[:-1], ends_turn=True))
         return format_line(LogLine(None, moves, ends_turn=bool(moves) and moves[-1] == ENDTURN))
@@ -79,11 +84,11 @@ def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel:
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
     iface, owner = gaia_rules.game_interface(core)
     try:
-        raw = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict(), cancel=cancel,
+        raw = mcts.search(iface, gaia_rules.state_pointer(core), _c_config(config), cancel=cancel,
                           root_moves=root_moves)
     finally:
         del owner
-    return _result(raw, state, core, top_k)
+    return _result(raw, state, core, top_k, config.pv_length)
 
 
 class GaiaSearcher:
@@ -117,7 +122,7 @@ class GaiaSearcher:
         core = state._core.copy()
         iface, owner = gaia_rules.game_interface(core)
         try:
-            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), self.config.to_dict(), reuse,
+            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), _c_config(self.config), reuse,
                                         cancel=cancel)
         except BaseException:
             self._setup = None
@@ -128,7 +133,7 @@ class GaiaSearcher:
             self._setup = state.setup
         else:
             self._searcher.reset()   # nothing to keep: free the tree's memory at once
-        return _result(raw, state, core, top_k)
+        return _result(raw, state, core, top_k, self.config.pv_length)
 
 
 def _check_not_over(state: GaiaState) -> None:
@@ -136,10 +141,22 @@ def _check_not_over(state: GaiaState) -> None:
         raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
 
 
-def _result(raw: dict[str, Any], state: GaiaState, core: Any, top_k: int | None = None) -> SearchResult:
+# search moves of principal variation asked of the C search at least, so that a candidate's whole turn
+# (its follow-ups, read from the PV) does not depend on config.pv_length, which only trims the shown PV
+TURN_PV = 8
+
+
+def _c_config(config: SearchConfig) -> dict[str, Any]:
+    settings = config.to_dict()
+    settings["pv_length"] = max(settings["pv_length"], TURN_PV)
+    return settings
+
+
+def _result(raw: dict[str, Any], state: GaiaState, core: Any, top_k: int | None = None,
+            pv_length: int = TURN_PV) -> SearchResult:
     labels = list(state.setup.board.labels)
     ranked = raw["candidates"] if top_k is None else raw["candidates"][: max(1, top_k)]
-    candidates = [_candidate(c, core, labels) for c in ranked]
+    candidates = [_candidate(c, core, labels, pv_length) for c in ranked]
     return SearchResult(candidates, SearchStats.from_dict(raw["stats"]), int(raw["player"]))
 
 
@@ -181,12 +198,48 @@ def _main_command(commands: list[Command]) -> Command:
     return commands[0]
 
 
-def _candidate(raw: dict[str, Any], root: Any, labels: list[str]) -> Candidate:
+_MV_BRAINSTONE, _MV_ENDTURN = 20, 21   # move kinds (the low byte of a Move)
+
+
+def _unfinished(line: Any, player: int, last: Command) -> bool:
+    """After `last`, player still owes a decision of the same site line: a brainstone choice (not the
+    next round's, after a pass), the rest of an income order, a sub-decision or the end of the turn."""
+    if line.finished or int(line.current_player) != player:
+        return False
+    kinds = {m & 0xFF for m in gaia_rules.legal_moves_int(line)}
+    if _MV_BRAINSTONE in kinds:
+        return last.name not in ("pass", "booster")
+    if line.phase == "inc":
+        return last.name == "income"
+    return line.phase in ("move", "gaia") and bool(line.pending or _MV_ENDTURN in kinds)
+
+
+def _whole_turn(root: Any, raw: dict[str, Any], labels: list[str]) -> list[Command]:
+    """The candidate's commands completed into a whole line: follow-ups from the principal variation
+    while the same player still owes part of the line, else the first search move there."""
+    line = root.copy()
+    player = int(line.current_player)
+    commands, _ = _expand(line, raw["move"], labels)
+    follow = [move for move, _ in raw["pv"][1:]] if raw["pv"] and raw["pv"][0][0] == raw["move"] else []
+    while commands and _unfinished(line, player, commands[-1]):
+        moves = list(gaia_rules.search_moves_int(line))
+        if follow and follow[0] in moves:
+            move = follow.pop(0)
+        elif moves:
+            follow, move = [], moves[0]
+        else:
+            break
+        more, _ = _expand(line, int(move), labels)
+        commands += more
+    return commands
+
+
+def _candidate(raw: dict[str, Any], root: Any, labels: list[str], pv_length: int = TURN_PV) -> Candidate:
     pv: list[Command] = []
     players: list[int] = []
     line = root.copy()
     moves, _ = _expand(root.copy(), raw["move"], labels)
-    for move, _player in raw["pv"]:
+    for move, _player in raw["pv"][:pv_length]:
         commands, who = _expand(line, move, labels)
         pv += commands
         players += who
@@ -199,4 +252,5 @@ def _candidate(raw: dict[str, Any], root: Any, labels: list[str]) -> Candidate:
         pv=pv,
         pv_players=players,
         moves=moves,
+        turn=_whole_turn(root, raw, labels),
     )

@@ -62,8 +62,8 @@ class GaiaAdapter:
         response = pb.SuggestMovesResponse(game=GAME, player=result.player, faction=role, role=role,
                                            position=_info(state))
         for c in result.candidates[:top_k]:
-            own = [_command(m, result.player) for m in c.moves]
-            main = own[c.moves.index(c.move)] if c.move in c.moves else _command(c.move, result.player)
+            own = [_command(m, result.player) for m in (c.turn or c.moves)]   # the whole line, as c.line
+            main = _command(c.move, result.player)
             response.suggestions.add(
                 move=c.line, commands=own, main_command=main, visits=c.visits, value=c.value,
                 win_probability=c.win_probability, expected_score=c.expected_score,

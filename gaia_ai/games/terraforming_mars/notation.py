@@ -104,6 +104,8 @@ def _card(name: str, line: str) -> int:
     name = name.strip()
     if name == "United Nations Mars Initiative":
         return CONST["UNMI_ACTION"]
+    if name in CORP_IDS:                     # Robotic Workforce may copy a corporation
+        return CONST["ROBOT_CORP"] + CORP_IDS[name]
     if name not in CARD_IDS:
         raise NotationError(f"{line!r}: unknown card {name!r}")
     return CARD_IDS[name]

@@ -125,11 +125,15 @@ class Replayer:
                 continue
             raise Divergence(f"engine asks {kind} (card {card_name(card) if card >= 0 else '-'}) but the record "
                              f"answers {queue[0] if queue else 'nothing'}")
+        queue = [c for c in queue if not (c.get("t") == "payment" and not c["pay"].get("he"))]
         if queue:
             raise Divergence(f"record has follow-ups the engine did not ask: {queue}")
 
     def choice_move(self, kind: str, ch: dict[str, Any]) -> int | None:
         t = ch.get("t")
+        sub = ch.get("sub", {})
+        if kind in ("plantsOr", "coldFungus") and sub.get("t") == "cards" and len(sub["cards"]) == 1:
+            return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
         if kind == "tile" and t == "space":
             return tm_rules.encode(K["space"], SPACE_IDS[ch["space"]])
         if kind == "removePlants" and t == "or":
@@ -186,7 +190,12 @@ class Replayer:
                 return tm_rules.encode(K["player"], sub["player"])
             return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
         if kind == "robot" and t == "cards" and len(ch["cards"]) == 1:
-            return tm_rules.encode(K["card"], CARD_IDS[ch["cards"][0]])
+            name = ch["cards"][0]
+            if name in CORP_IDS:
+                return tm_rules.encode(K["card"], CONST["ROBOT_CORP"] + CORP_IDS[name])
+            return tm_rules.encode(K["card"], CARD_IDS[name])
+        if kind == "buyTop" and t == "payment":
+            return None
         if kind == "coldFungus" and t == "or":
             m = re.match(r"Add 2 microbes to (.+)$", ch.get("o", ""))
             if m and m.group(1) in CARD_IDS:

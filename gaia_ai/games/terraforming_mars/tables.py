@@ -38,8 +38,11 @@ tm_rules.load_tables(CARDS, CORPS, BOARD)
 
 
 def card_name(card: int) -> str:
+    """Name of a card id as moves use it (a corporation for the UNMI action and Robotic Workforce)."""
     if card == CONST["UNMI_ACTION"]:
         return "United Nations Mars Initiative"
+    if card >= CONST["ROBOT_CORP"]:
+        return CORPS[card - CONST["ROBOT_CORP"]]["name"]
     return CARDS[card]["name"]
 
 
