@@ -20,12 +20,13 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
+from html import escape
 from importlib import resources
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
 
-from gaia_ai.errors import ToolkitError
+from gaia_ai.errors import ToolkitError, UnsupportedError
 from gaia_ai.games.registry import DEFAULT_GAME, load_game
 
 MAX_UPLOAD_BYTES = 8 << 20        # an export of a long 4-player game is ~2 MB
@@ -146,7 +147,11 @@ class WebApp:
                 stats: dict[str, Any], cancelled: bool) -> None:
         hints = []
         for rank, ((move, visits, value, win, exp_vp, own), (pv, players)) in enumerate(zip(rows, lines, strict=True)):
-            steps = self.game.describe_moves(job.state, pv, players)
+            try:
+                steps = self.game.describe_moves(job.state, pv, players)
+            except UnsupportedError:   # a game without words yet: the notation alone
+                steps = [{"player": p + 1, "who": self.game.player_name(job.state, p), "notation": str(m),
+                          "words": str(m)} for m, p in zip(pv, players, strict=False)]
             hints.append({
                 "rank": rank + 1, "move": move, "visits": visits, "value": _num(value), "win_probability": _num(win),
                 "expected_score": _num(exp_vp), "own": own,
@@ -176,8 +181,8 @@ class WebApp:
         pv, players = job.lines[hint]
         state = job.state.copy()
         step = max(0, min(step, len(pv)))
-        for command, player in zip(pv[:step], players[:step], strict=False):
-            state.apply(command, player)
+        for command in pv[:step]:   # each step is the move of the player whose decision it is
+            state.apply(command)
         if step < len(pv):
             player = players[step]
             move = [pv[step]]
@@ -224,8 +229,11 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
         n = state.num_players
         summary = f"{pasted.kind}: {n} players ({', '.join(rules.player_name(state, p) for p in range(n))})"
         to_move = None if state.is_terminal else rules.player_name(state, state.current_player)
-        return jsonify({"id": pid, "kind": pasted.kind, "summary": summary, "to_move": to_move,
-                        "svg": rules.draw(state, "svg").decode("utf-8")})
+        try:
+            svg = rules.draw(state, "svg").decode("utf-8")
+        except UnsupportedError as e:   # a game without a board picture yet
+            svg = f"<p>{escape(str(e))}</p>"
+        return jsonify({"id": pid, "kind": pasted.kind, "summary": summary, "to_move": to_move, "svg": svg})
 
     @app.get("/api/position/<pid>/board")
     def position_board(pid: str) -> Any:
@@ -279,7 +287,10 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
                 raise ValueError(f"hint {hint} is not between 0 and {len(job.lines) - 1}")
         except ValueError as e:
             return _error(str(e))
-        return Response(web.board(job, hint, step), mimetype="image/svg+xml")
+        try:
+            return Response(web.board(job, hint, step), mimetype="image/svg+xml")
+        except UnsupportedError as e:
+            return _error(str(e))
 
     @app.errorhandler(413)
     def too_large(_: Any) -> Any:

@@ -115,3 +115,22 @@ def test_the_page_can_search_on_a_gaia_ai_server() -> None:
     hint = data["hints"][0]
     assert hint["words"] and hint["line"][0]["who"] == "p2 bescods"
     assert client.get(f"/api/search/{job}/board?hint=0&step=1").status_code == 200
+
+
+def test_a_game_without_words_or_pictures_still_gets_its_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gaia_ai.games.api import Game
+    from gaia_ai.games.gaia.game import GaiaGame
+
+    class Plain(GaiaGame):   # a game that has not written its describe_moves and draw yet
+        describe_moves = Game.describe_moves
+        draw = Game.draw
+
+    monkeypatch.setattr("gaia_ai.web.app.load_game", lambda name: Plain())
+    client = create_app().test_client()
+    reply = _load(client, EXPORT.read_text()).get_json()
+    assert "no board picture yet" in reply["svg"]
+    job = client.post("/api/search", json={"position": reply["id"], "simulations": 50}).get_json()["job"]
+    data = _wait(client, job)
+    assert data["status"] == "done" and data["hints"][0]["line"][0]["words"] == data["hints"][0]["line"][0]["notation"]
+    board = client.get(f"/api/search/{job}/board?hint=0&step=0")
+    assert board.status_code == 400 and "no board picture yet" in board.get_json()["error"]
