@@ -88,6 +88,7 @@ class CoreSearcher:
         if not callable(getattr(state, "search_interface", None)):
             raise TypeError(f"{type(state).__name__} has no search_interface(): the core search cannot reach it")
         iface, pointer, owner = state.search_interface()
+        info = mcts.interface_info(iface)   # read while owner keeps the table alive
         # a tree is only worth keeping within one game: its seed and table size identify it
         game_key = (type(state), getattr(state, "seed", None), state.num_players)
         reuse = self.config.reuse_tree and self._game_key == game_key
@@ -102,8 +103,7 @@ class CoreSearcher:
             self._game_key = game_key
         else:
             self._searcher.reset()
-        hidden = bool(mcts.interface_info(iface)["hidden_information"] or mcts.interface_info(iface)["chance"])
-        return _result(raw, state, top_k, hidden, self.config.seed)
+        return _result(raw, state, top_k, info["hidden_information"] or info["chance"], self.config.seed)
 
 
 def search(state: Any, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,

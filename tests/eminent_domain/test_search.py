@@ -95,7 +95,9 @@ def test_searcher_over_a_game_and_errors() -> None:
     assert isinstance(searcher, CoreSearcher)
     state = EdState.new(2, seed=4)
     for _ in range(6):
-        state.apply(searcher.search(state).best.move)
+        result = searcher.search(state)
+        assert result.stats.reused_visits == 0   # an information-set tree is never carried over
+        state.apply(result.best.move)
     state._core.random_playout(1)
     assert state.is_terminal
     with pytest.raises(GameOverError, match="finished game"):
