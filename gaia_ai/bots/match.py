@@ -100,8 +100,9 @@ def describe_game(specs: Sequence[str], game: GameResult) -> str:
     """One finished game for a person: each seat's bot, faction and VP, and who won.
 
     'p1 greedy (xenos) 83, p2 random (baltaks) 57: greedy wins'"""
-    seats = ", ".join(f"p{i + 1} {specs[b]} ({f}) {v}"
-                      for i, (b, f, v) in enumerate(zip(game.seats, game.factions, game.vp, strict=True)))
+    roles = game.factions or [""] * len(game.seats)   # a game that deals no roles (Eminent Domain)
+    seats = ", ".join(f"p{i + 1} {specs[b]}{f' ({f})' if f else ''} {v}"
+                      for i, (b, f, v) in enumerate(zip(game.seats, roles, game.vp, strict=True)))
     best = max(game.vp)
     winners = sorted({specs[b] for b, v in zip(game.seats, game.vp, strict=True) if v == best})
     return f"{seats}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'tie'}"

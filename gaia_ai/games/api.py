@@ -94,6 +94,16 @@ class State(Protocol):
         """A copy where what ``seat`` cannot see is replaced by a sample consistent with what it can."""
 
 
+@runtime_checkable
+class CoreSearchable(Protocol):
+    """A state the game-agnostic search (gaia_ai.search.core) can run on: its search moves are its
+    atomic moves, and it hands over its C game interface (src_cython/core/game.pxd)."""
+
+    def search_interface(self) -> tuple[Any, Any, Any]:
+        """(interface capsule, state capsule, owner): the game's interface table and a pointer to a
+        private copy of this position, both valid while ``owner`` lives."""
+
+
 @dataclass(frozen=True)
 class Deal:
     """A fair starting point for bots: a game setup (map, tiles, decks: the game's own value, built from

@@ -7,7 +7,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from core.game cimport GameInterface, Move
+from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE, hash_bytes
 from core.rng cimport splitmix64
 
 include "consts.pxi"

@@ -186,6 +186,17 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
         t = s.pdeck[i]; s.pdeck[i] = s.pdeck[j]; s.pdeck[j] = t
 
 
+cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) noexcept nogil:
+    """What seat knows, hashed: the state with everything seat cannot see put in determinize's canonical
+    form (a fixed rng), so two states seat cannot tell apart hash alike (determinize depends only on
+    what the observer sees and the rng) and any difference seat can see shows."""
+    cdef EdState tmp
+    cdef unsigned long long rng = 0x5EED5EED5EED5EEDULL
+    memcpy(&tmp, s, sizeof(EdState))
+    gi_determinize(ctx, &tmp, seat, &rng)
+    return hash_bytes(0xCBF29CE484222325ULL, &tmp, sizeof(EdState))
+
+
 cdef class Interface:
     """Owns the GameInterface table of Eminent Domain (its ctx points into the shared Tables)."""
     cdef GameInterface table
@@ -198,6 +209,9 @@ def game_interface(Core core):
     owner.tables = core.tables
     owner.table.state_size = sizeof(EdState)
     owner.table.num_players = core.st.num_players
+    # hands, deck orders and planet fronts are hidden; draws come from a shuffled deck
+    owner.table.flags = INFO_HIDDEN | INFO_CHANCE
+    owner.table.max_moves = MAXMOVES
     owner.table.ctx = <const void*> core.tables.c
     owner.table.current_player = gi_current_player
     owner.table.is_terminal = gi_is_terminal
@@ -207,12 +221,20 @@ def game_interface(Core core):
     owner.table.rollout_move = gi_rollout_move
     owner.table.evaluate = gi_evaluate
     owner.table.determinize = gi_determinize
+    owner.table.info_key = gi_info_key
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 
 def state_pointer(Core core):
     """A capsule of the core's state (valid while core lives): the search's root position."""
     return PyCapsule_New(&core.st, b"gaia_ai.GameState", NULL)
+
+
+def info_key(Core core, int seat):
+    """The interface's info_key: what `seat` knows at core's position, hashed."""
+    if not 0 <= seat < core.st.num_players:
+        raise ValueError(f"no player {seat} in a {core.st.num_players}-player game")
+    return gi_info_key(core.tables.c, &core.st, seat)
 
 
 def evaluate(Core core):

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from gaia_ai.cli import main
-from gaia_ai.errors import UnsupportedError
 from gaia_ai.games import load_game
 from gaia_ai.games.eminent_domain.gamelog import LogError, record_of, replay_record, run_replay
 from gaia_ai.games.eminent_domain.state import EdState
@@ -73,5 +72,3 @@ def test_registered_game_deals_seeded_states():
     assert GAME.new_game(GAME.deal(3, "seed text")).key() == state.key()
     assert GAME.setup_from_data(GAME.setup_to_data(deal.setup)) == deal.setup
     assert str(GAME.parse_move("role survey", state)) == "role survey"
-    with pytest.raises(UnsupportedError, match="information-set search"):
-        GAME.searcher(None)

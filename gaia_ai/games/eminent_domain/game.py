@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gaia_ai.errors import UnsupportedError
 from gaia_ai.games.api import Deal, Game, GameInfo
 
 
@@ -65,9 +64,10 @@ class EdGame(Game):
             raise ValueError(f"Eminent Domain deals no roles, but {', '.join(roles)} were given")
 
     def searcher(self, config: Any) -> Any:
-        raise UnsupportedError(
-            "Eminent Domain: no search yet (its legal moves depend on hidden hands and planets: it needs the "
-            "information-set search)")
+        """The information-set MCTS over the C interface (every decision is one atomic move)."""
+        from gaia_ai.search.core import CoreSearcher
+
+        return CoreSearcher(config)
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
         """flat[:playouts=N,seed=S]: flat Monte Carlo over determinizations (bots.py)."""

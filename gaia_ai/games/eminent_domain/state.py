@@ -124,6 +124,12 @@ class EdState:
         """Every decision is already a small choice: each search move is one atomic move."""
         return [(m.code, [m]) for m in self.legal_moves()]
 
+    def search_interface(self) -> tuple[Any, Any, Any]:
+        """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable)."""
+        core = self._core.copy()
+        iface, owner = ed_rules.game_interface(core)
+        return iface, ed_rules.state_pointer(core), (owner, core)
+
     # ---- whose decision -------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
