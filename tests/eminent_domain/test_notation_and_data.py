@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from gaia_ai.games.eminent_domain import EdMove, EdOptions, EdState, NotationError, SetupError
 from gaia_ai.games.eminent_domain.cards import cards, cards_json
@@ -51,7 +52,7 @@ def test_bad_notation_is_named(text, match):
         parse_move(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(WORDS), max_size=4))
 def test_any_word_salad_parses_or_raises_notation_error(words):
     text = " ".join(words)
@@ -62,7 +63,7 @@ def test_any_word_salad_parses_or_raises_notation_error(words):
     assert parse_move(format_move(code)) == code
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=-(2**63), max_value=2**63 - 1))
 def test_any_int_is_a_move_or_a_notation_error(code):
     state = EdState.new(2, 1)

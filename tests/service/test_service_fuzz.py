@@ -14,6 +14,7 @@ import grpc
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from service_helpers import DATA_DIR, client_for, running_server
 
 from gaia_ai.games.gaia.requests import position_from_bgs, position_from_log
@@ -31,7 +32,7 @@ SETUP = {**RECORD["setup"], "num_players": RECORD["nbPlayers"], "seed": RECORD["
 MOVES: list[str] = RECORD["moveHistory"]
 EXPORT: dict[str, Any] = json.loads((DATA_DIR / "exports" / "bot-000-at-60.json").read_text())
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")

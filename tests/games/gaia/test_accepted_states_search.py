@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from gaia_ai.games.gaia.errors import StateError
 from gaia_ai.games.gaia.positions import from_record
@@ -50,7 +51,7 @@ pending_entry = st.builds(
     st.integers(0, 3))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(base=st.integers(0, 100), pending=st.lists(pending_entry, min_size=1, max_size=4),
        used=st.lists(st.sampled_from(("qic2", "power2", "power6")), max_size=2, unique=True),
        specials=st.lists(st.sampled_from(SPECIALS), max_size=2, unique=True),

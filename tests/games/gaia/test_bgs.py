@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from gaia_ai.games.gaia.bgs import BgsExport, export_setup_fields, load_export, parse_export
 from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
@@ -206,7 +207,7 @@ def _mutate(data: Any, path: tuple[Any, ...], op: str, value: Any) -> None:
         pass  # an earlier mutation removed this path
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_mutated_exports_only_raise_export_error(small_export: dict[str, Any], data: st.DataObject) -> None:
     paths = _paths(small_export)
@@ -228,7 +229,7 @@ def test_fuzz_mutated_exports_only_raise_export_error(small_export: dict[str, An
         pass
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cut=st.integers(0, 25_000))
 def test_fuzz_truncated_text(data_dir: Path, tmp_path: Path, cut: int) -> None:
     text = (data_dir / "exports" / "bot-000-at-60.json").read_text(encoding="utf-8")

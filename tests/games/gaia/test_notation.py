@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from gaia_ai.games.gaia.errors import NotationError
 from gaia_ai.games.gaia.notation import (
@@ -232,7 +233,7 @@ _WORDS = st.sampled_from(
 )
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(st.one_of(st.text(), st.text(_ALPHABET), st.lists(_WORDS, max_size=8).map(" ".join)))
 def test_fuzz_only_notation_errors(text: str) -> None:
     try:

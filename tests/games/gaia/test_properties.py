@@ -12,6 +12,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import Command
@@ -25,7 +26,7 @@ MAX_MOVES = 5000  # a safety net: random games end after a few hundred commands
 # federations, advanced tiles) more often than a uniform playout does.
 BUILDER_WEIGHTS = {"pass": 0.02, "spend": 0.4, "burn": 0.3, "decline": 0.3, "up": 4.0, "federation": 5.0}
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=10**9).map(str)
 players = st.sampled_from([2, 3, 4])
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from gaia_ai.cli import main
 from gaia_ai.games.gaia import GaiaState, GameSetup, StateError
@@ -530,7 +531,7 @@ JUNK = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_states_raise_only_state_errors(data: st.DataObject) -> None:
     bases = _fuzz_bases()
