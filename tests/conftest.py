@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import hypothesis_budget  # noqa: F401  (loads the hypothesis profile before any test module is read)
 import pytest
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
