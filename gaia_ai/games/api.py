@@ -189,7 +189,7 @@ class Game(ABC):
     @abstractmethod
     def searcher(self, config: Any) -> Any:
         """An object with ``search(state, *, cancel=None, top_k=None) -> SearchResult`` (see
-        gaia_ai.search.result) that keeps its tree between consecutive decisions of one game."""
+        gaia_ai.search.core.SearchResult) that keeps its tree between consecutive decisions of one game."""
 
     def search(self, state: State, config: Any, **kwargs: Any) -> Any:
         """One search of state's decision in a fresh tree."""

@@ -13,6 +13,7 @@ from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
 from gaia_ai.search.config import SearchConfig
+from gaia_ai.search.core import SearchResult  # one result type for every game's search
 from gaia_ai.search.stats import SearchStats
 
 
@@ -55,19 +56,6 @@ class Candidate:
         if len(moves) > 1 and moves[-1] == ENDTURN:
             return format_line(LogLine(None, moves[:-1], ends_turn=True))
         return format_line(LogLine(None, moves, ends_turn=bool(moves) and moves[-1] == ENDTURN))
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """Candidates sorted by visits (most first), the search statistics, and the searching player."""
-
-    candidates: list[Candidate]
-    stats: SearchStats
-    player: int
-
-    @property
-    def best(self) -> Candidate:
-        return self.candidates[0]
 
 
 def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,
