@@ -534,7 +534,7 @@ cdef int gain_unit(GState* s, int p, int unit, int n) except -1 nogil:
     if unit == U_T:
         return gain(s, p, R_T, n)
     if unit == U_TECH:
-        return push_pending(s, PD_TECH, 0)
+        return push_tech(s, p)
     return 0
 
 

@@ -35,6 +35,16 @@ cdef int push_pending(GState* s, int kind, int arg) except -1 nogil:
     return 0
 
 
+cdef int push_tech(GState* s, int p) except -1 nogil:
+    """Owe p a tech tile. Refused when p can take none (every basic tile p lacks is gone, no advanced
+    tile within reach): the move would leave a decision with no answer, and the move generator never
+    lists it, so apply() refuses it too (issue 15: accepted states must be searchable)."""
+    if not fg_tech_any(s, &s.pl[p]):
+        with gil:
+            illegal("no tech tile left that the player can take")
+    return push_pending(s, PD_TECH, 0)
+
+
 cdef int pop_pending(GState* s, int kind) except -1 nogil:
     """Remove the first pending decision of this kind; return its arg, or -100 if none is pending."""
     cdef int i, arg
@@ -380,13 +390,13 @@ cdef int upgrade(GState* s, GameContext* c, int p, int h, int b) except -1 nogil
         on_event(s, c, p, EV_TS, 1)
     elif b == B_LAB:
         on_event(s, c, p, EV_LAB, 1)
-        push_pending(s, PD_TECH, 0)
+        push_tech(s, p)
     elif b == B_PI:
         on_event(s, c, p, EV_PA, 1)
         pi_built(s, c, p)
     else:
         on_event(s, c, p, EV_PA, 1)
-        push_pending(s, PD_TECH, 0)
+        push_tech(s, p)
     note_built(s, h)
     return 0
 
@@ -657,7 +667,7 @@ cdef int board_action(GState* s, GameContext* c, int p, int a) except -1 nogil:
     elif a == 6:
         gain(s, p, R_T, 2)
     elif a == 7:
-        push_pending(s, PD_TECH, 0)
+        push_tech(s, p)
     elif a == 8:
         if held_feds(&s.pl[p]) == 0:
             with gil:

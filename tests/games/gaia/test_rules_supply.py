@@ -167,3 +167,34 @@ def test_federation_candidates_do_not_grow_with_tokens_past_the_satellite_cap() 
     for fed in labels[100]:
         satellites = [h for h in fed.split(",") if raw["planet"][state.setup.board.labels.index(h)] == PL_EMPTY]
         assert len(satellites) <= 12
+
+
+# ---- a tech tile owed must be one the player can take ----------------------------------------------------------
+# Rulebook: a research lab or an academy comes with a tech tile; the basic tiles are limited (a stack per
+# position) and a player never holds two of the same. When every tile the player could take is gone, the
+# upgrade would leave a decision with no answer: the move generator never lists it, and apply() refuses it.
+
+
+def _demo_with_no_basic_tiles() -> GaiaState:
+    from gaia_ai.games.gaia.positions import demo
+
+    state = demo()
+    raw = state.raw_state()
+    raw["tech_supply"] = [0] * len(raw["tech_supply"])
+    return state.with_raw_state(raw)
+
+
+def test_a_lab_is_refused_when_no_tech_tile_is_left_to_take() -> None:
+    state = _demo_with_no_basic_tiles()
+    assert not any(m.startswith("build lab") for m in _moves(state))
+    with pytest.raises(IllegalMoveError, match="no tech tile left"):
+        state.apply("build lab 5A1")
+    assert state.legal_moves(), "the refused move left the state unchanged and playable"
+
+
+def test_a_lab_with_a_tile_left_asks_for_it() -> None:
+    from gaia_ai.games.gaia.positions import demo
+
+    state = demo()
+    state.apply("build lab 5A1")
+    assert _moves(state) and all(m.startswith("tech ") for m in _moves(state))
