@@ -70,19 +70,22 @@ class EdGame(Game):
         return CoreSearcher(config)
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
-        """flat[:playouts=N,seed=S]: flat Monte Carlo over determinizations (bots.py)."""
-        if name != "flat":
+        """greedy[:depth=N,seed=S] (a heuristic over the seat's next decisions) and
+        flat[:playouts=N,seed=S] (flat Monte Carlo over determinizations): bots.py."""
+        if name not in ("greedy", "flat"):
             return None
         from gaia_ai.errors import BotSpecError
-        from gaia_ai.games.eminent_domain.bots import FlatMonteCarloBot
+        from gaia_ai.games.eminent_domain.bots import FlatMonteCarloBot, GreedyBot
 
         try:
+            if name == "greedy":
+                return GreedyBot(int(params.pop("depth", 4)), int(params.pop("seed", 0)))
             return FlatMonteCarloBot(int(params.pop("playouts", 20)), int(params.pop("seed", 0)))
         except ValueError as e:
             raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("flat",)
+        return ("flat", "greedy")
 
     def recorder(self, deal: Deal) -> Any:
         from gaia_ai.games.eminent_domain.gamelog import Recorder
