@@ -124,7 +124,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
         with SuggestClient(args.server, token=token, tls_ca=args.tls_ca, timeout=timeout) as client:
             simulations, time_ms = budget_from_args(args)
             reply = client.suggest(position, simulations=simulations, time_ms=time_ms, threads=args.threads or 1,
-                                   top_k=max(1, args.top), seed=args.seed or 0)
+                                   top_k=max(1, args.top), seed=args.seed or 0, game=args.game,
+                                   viewer=_viewer(args))
     except ServiceError as e:
         print(f"gaia-ai suggest: {e.code.name}: {e.details}{_hint(e, args)}", file=sys.stderr)
         return 1
@@ -153,6 +154,17 @@ def suggest_remote(args: argparse.Namespace) -> int:
             return 2
         return 0
     return write_pictures(args, game, state, hints)
+
+
+def _viewer(args: argparse.Namespace) -> int | None:
+    """The seat asking, for a game of hidden information: the seat to move of the position read here
+    (the server checks it against the position it decodes)."""
+    from gaia_ai.games.registry import load_game
+
+    if not load_game(args.game).info.hidden_information:
+        return None
+    _, state = _local_position(args)
+    return None if state is None or state.is_terminal else state.current_player
 
 
 def _local_position(args: argparse.Namespace) -> tuple[Any, Any]:

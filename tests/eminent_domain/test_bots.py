@@ -95,7 +95,7 @@ def test_greedy_bot_settles_a_ready_planet():
     s = position(hands={0: {"colonize": 1}}, down={0: ["M9"]},
                  edit=lambda r: r["colval"].__setitem__(planet("M9"), 3))   # Idroyos: 5 influence, cost 3
     bot = make_bot("greedy", "eminent-domain")
-    values = dict((str(m), v) for m, v in bot.values(s))
+    values = {str(m): v for m, v in bot.values(s)}
     assert str(bot.choose(s)) == "act colonize settle"
     assert values["act colonize settle"] > values["skip"]
 
