@@ -141,7 +141,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
                   steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
              for s in reply.suggestions]
     print_report(Report(
-        position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
+        position=(game.describe(state) if state is not None else
+                  describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions])),
         player=reply.player,
         faction=reply.faction or None,
         hints=hints,
@@ -164,7 +165,9 @@ def _viewer(args: argparse.Namespace) -> int | None:
     if not load_game(args.game).info.hidden_information:
         return None
     _, state = _local_position(args)
-    return None if state is None or state.is_terminal else state.current_player
+    if state is None:
+        return None
+    return 0 if state.is_terminal else state.current_player   # a finished game: the server says so
 
 
 def _local_position(args: argparse.Namespace) -> tuple[Any, Any]:

@@ -187,9 +187,28 @@ def test_review_of_a_broken_log_names_the_line(tmp_path):
 # ---- the service -----------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def client():
-    with running_server() as server, client_for(server) as c:
+def server():
+    with running_server() as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def client(server):
+    with client_for(server) as c:
         yield c
+
+
+def test_suggest_on_a_server_sends_the_seat_to_move_as_viewer(server, log_file, capsys):
+    argv = ["suggest", "--server", f"127.0.0.1:{server.port}", "--game", GAME, "--log", str(log_file)]
+    assert main([*argv, "--move", "40", "--simulations", "300", "--seed", "2", "--json"]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert main(["suggest", "--game", GAME, "--log", str(log_file), "--move", "40", "--simulations", "300",
+                 "--seed", "2", "--json"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert remote["player"] == at(log_file, 40).current_player
+    assert [s["move"] for s in remote["suggestions"]] == [s["move"] for s in local["suggestions"]]
+    assert main(argv) == 1                      # the whole game: nothing to suggest
+    assert "INVALID_ARGUMENT: position: the game is over" in capsys.readouterr().err
 
 
 def test_the_service_answers_an_ed_log_and_an_observation(client, log_file):
