@@ -124,7 +124,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
         with SuggestClient(args.server, token=token, tls_ca=args.tls_ca, timeout=timeout) as client:
             simulations, time_ms = budget_from_args(args)
             reply = client.suggest(position, simulations=simulations, time_ms=time_ms, threads=args.threads or 1,
-                                   top_k=max(1, args.top), seed=args.seed or 0)
+                                   top_k=max(1, args.top), seed=args.seed or 0, game=args.game,
+                                   viewer=_viewer(args))
     except ServiceError as e:
         print(f"gaia-ai suggest: {e.code.name}: {e.details}{_hint(e, args)}", file=sys.stderr)
         return 1
@@ -140,7 +141,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
                   steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
              for s in reply.suggestions]
     print_report(Report(
-        position=describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions]),
+        position=(game.describe(state) if state is not None else
+                  describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions])),
         player=reply.player,
         faction=reply.faction or None,
         hints=hints,
@@ -153,6 +155,19 @@ def suggest_remote(args: argparse.Namespace) -> int:
             return 2
         return 0
     return write_pictures(args, game, state, hints)
+
+
+def _viewer(args: argparse.Namespace) -> int | None:
+    """The seat asking, for a game of hidden information: the seat to move of the position read here
+    (the server checks it against the position it decodes)."""
+    from gaia_ai.games.registry import load_game
+
+    if not load_game(args.game).info.hidden_information:
+        return None
+    _, state = _local_position(args)
+    if state is None:
+        return None
+    return 0 if state.is_terminal else state.current_player   # a finished game: the server says so
 
 
 def _local_position(args: argparse.Namespace) -> tuple[Any, Any]:

@@ -70,19 +70,22 @@ class EdGame(Game):
         return CoreSearcher(config)
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
-        """flat[:playouts=N,seed=S]: flat Monte Carlo over determinizations (bots.py)."""
-        if name != "flat":
+        """greedy[:depth=N,seed=S] (a heuristic over the seat's next decisions) and
+        flat[:playouts=N,seed=S] (flat Monte Carlo over determinizations): bots.py."""
+        if name not in ("greedy", "flat"):
             return None
         from gaia_ai.errors import BotSpecError
-        from gaia_ai.games.eminent_domain.bots import FlatMonteCarloBot
+        from gaia_ai.games.eminent_domain.bots import FlatMonteCarloBot, GreedyBot
 
         try:
+            if name == "greedy":
+                return GreedyBot(int(params.pop("depth", 4)), int(params.pop("seed", 0)))
             return FlatMonteCarloBot(int(params.pop("playouts", 20)), int(params.pop("seed", 0)))
         except ValueError as e:
             raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("flat",)
+        return ("flat", "greedy")
 
     def recorder(self, deal: Deal) -> Any:
         from gaia_ai.games.eminent_domain.gamelog import Recorder
@@ -115,6 +118,53 @@ class EdGame(Game):
 
     def describe(self, state: Any) -> str:
         return repr(state)
+
+    # ---- tools: review, service, command-line positions ------------------------------------------------
+    def load_played_game(self, path: str, game_id: str | None = None) -> Any:
+        from gaia_ai.games.eminent_domain.review import load_played_game
+
+        return load_played_game(path, game_id)
+
+    def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
+                    progress: Any = None) -> Any:
+        from gaia_ai.games.eminent_domain.review import review_game
+
+        return review_game(played, players, config, lines, progress)
+
+    def service_adapter(self) -> Any:
+        from gaia_ai.games.eminent_domain.service import EdAdapter
+
+        return EdAdapter()
+
+    def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--log", metavar="FILE",
+                           help="Eminent Domain: a game log (eminent-domain/1 record: .json, or .jsonl[.gz] "
+                                "with --game-id); --move K for the position after its first K moves")
+        group.add_argument("--observation", metavar="FILE",
+                           help="Eminent Domain: what the seat to move sees (eminent-domain-observation/1 "
+                                "JSON, e.g. from 'gaia-ai export-state --game eminent-domain')")
+
+    def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
+        """The EdState named by --log [--game-id ID] [--move K] or --observation FILE."""
+        from gaia_ai.games.eminent_domain.errors import EdError
+        from gaia_ai.games.eminent_domain.positions import from_log, from_observation
+
+        if getattr(args, "observation", None):
+            return from_observation(args.observation)
+        if getattr(args, "log", None):
+            return from_log(args.log, args.game_id, args.move)
+        raise EdError("no position given: --log FILE [--game-id ID] [--move K], or --observation FILE")
+
+    def request_position(self, args: argparse.Namespace) -> Any:
+        from gaia_ai.games.eminent_domain.service import request_position
+
+        return request_position(args)
+
+    def structured_state(self, state: Any, all_fields: bool = False) -> dict[str, Any]:
+        """The observation of the seat to move (the seat that asks for suggestions); observation.py."""
+        from gaia_ai.games.eminent_domain.observation import observation_json
+
+        return observation_json(state, max(state.current_player, 0))
 
 
 GAME = EdGame()
