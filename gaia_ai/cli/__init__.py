@@ -11,6 +11,7 @@
     gaia-ai tournament | report | export          bot tournaments, their reports and games
     gaia-ai replay PATH                           judge the rules engine against recorded games
     gaia-ai bench engine                          rules-core speed figures
+    gaia-ai train                                 fit Gaia's learned value on self-play games
 
 Each subcommand registers itself with a ``func`` default that takes the parsed arguments and returns
 the exit status. Heavy modules (the search, grpc, matplotlib, Ray) are imported only when their
@@ -31,6 +32,7 @@ from gaia_ai.bots.match import add_match_subparser
 from gaia_ai.cli.common import add_game_argument, fail
 from gaia_ai.cli.export_state import add_export_state_subparser
 from gaia_ai.cli.suggest import add_suggest_subparser
+from gaia_ai.cli.train import add_train_subparser
 from gaia_ai.cli.web import add_web_subparser
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import game_names, load_game
@@ -196,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_subparser(subparsers)
     add_export_subparser(subparsers)
     add_web_subparser(subparsers)
+    add_train_subparser(subparsers)
     return parser
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 Parallelism = Literal["root", "tree"]
 Selection = Literal["uct", "puct"]
 ValueMode = Literal["margin", "rank"]
+Evaluator = Literal["heuristic", "learned"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,10 @@ class SearchConfig:
       rollout_depth  Moves of random playout after the tree before the game's evaluate() heuristic is
                      used instead of the final score; None plays to the end (exact but slower), 0
                      evaluates the leaf at once.
+      evaluator      The leaf value used after rollout_depth moves: "heuristic" (the game's hand-set
+                     evaluate) or "learned" (Gaia: the per-round linear value fitted on self-play games,
+                     gaia_ai.games.gaia.value; bot spec mcts:eval=learned,rollout_depth=0). Unused when
+                     rollout_depth is None (every simulation is played to the end).
 
     Tree reuse
       reuse_tree     Keep the tree between the searches of one game (GaiaSearcher, the MCTS bot): the
@@ -84,6 +89,7 @@ class SearchConfig:
     value: ValueMode = "margin"
     margin_scale: float = 20.0
     rollout_depth: int | None = None
+    evaluator: Evaluator = "heuristic"
     max_nodes: int = 1_000_000
     pv_length: int = 8
     seed: int = 0
@@ -103,6 +109,7 @@ class SearchConfig:
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)
+        _check_choice(self, "evaluator", ("heuristic", "learned"))
         _check_int(self, "max_nodes", 2)
         _check_int(self, "pv_length", 1)
         _check_int(self, "seed", None)

@@ -20,7 +20,7 @@ from typing import Any
 
 from gaia_ai._core import mcts
 from gaia_ai._core.mcts import CancelToken
-from gaia_ai.errors import GameOverError
+from gaia_ai.errors import GameOverError, UnsupportedError
 from gaia_ai.search.config import SearchConfig
 from gaia_ai.search.stats import SearchStats
 
@@ -87,6 +87,10 @@ class CoreSearcher:
             raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
         if not callable(getattr(state, "search_interface", None)):
             raise TypeError(f"{type(state).__name__} has no search_interface(): the core search cannot reach it")
+        if self.config.evaluator != "heuristic":
+            # only Gaia has a learned value so far (its own searcher): say so rather than ignore it
+            raise UnsupportedError(f"{type(state).__name__}: no {self.config.evaluator!r} evaluator for this game "
+                                   "(evaluator=heuristic)")
         iface, pointer, owner = state.search_interface()
         info = mcts.interface_info(iface)   # read while owner keeps the table alive
         # a tree is only worth keeping within one game: its seed and table size identify it

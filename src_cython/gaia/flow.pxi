@@ -211,12 +211,16 @@ cdef int continue_gaia_phase(GState* s, GameContext* c) except -1 nogil:
     return 0
 
 
-cdef int final_scoring(GState* s, GameContext* c) except -1 nogil:
-    cdef int t, p, q, i, k, tile, rank_better, ties, total, share
+cdef void final_tile_shares(GState* s, GameContext* c, int* out) noexcept nogil:
+    """out[p]: the VP the two final scoring tiles give p with the counts as they stand (the shares of
+    18/12/6 split among ties; a neutral player in 2-player games). Final scoring adds them; the learned
+    value (interface.pxi) reads them as the standing in the race for the tiles."""
+    cdef int t, p, q, i, tile, rank_better, ties, total
     cdef int counts[MAXP + 1]
     cdef int nplayers = s.num_players
     cdef int neutral = nplayers == 2
-    cdef PlayerState* pl
+    for p in range(nplayers):
+        out[p] = 0
     for t in range(2):
         tile = c.final_tiles[t]
         for p in range(nplayers):
@@ -248,8 +252,17 @@ cdef int final_scoring(GState* s, GameContext* c) except -1 nogil:
             for i in range(rank_better, rank_better + ties):
                 if i < 3:
                     total += FINAL_PLACE_VP[i]
-            share = total // ties
-            s.pl[p].vp += share
+            out[p] += total // ties
+
+
+cdef int final_scoring(GState* s, GameContext* c) except -1 nogil:
+    cdef int t, p, k
+    cdef int shares[MAXP]
+    cdef int nplayers = s.num_players
+    cdef PlayerState* pl
+    final_tile_shares(s, c, shares)
+    for p in range(nplayers):
+        s.pl[p].vp += shares[p]
     for p in range(nplayers):
         pl = &s.pl[p]
         for t in range(NTRACK):

@@ -147,6 +147,108 @@ cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil
     return GAME_OK
 
 
+# ---- the learned value (issue 18): a linear model per round over the features below, its weights fitted
+# on self-play games (gaia_ai/games/gaia/value.py, `gaia-ai train`) and loaded once from the package -----
+cdef enum:
+    NVF = 17
+VALUE_FEATURES = (
+    "credits", "ores", "knowledge", "qic", "power charges", "research levels", "research 3+ bonus",
+    "structures", "mines x rounds left", "stations x rounds left", "labs x rounds left",
+    "PI+academies x rounds left", "federations", "rounds left", "final tiles VP now",
+    "income worth x rounds left", "bias",
+)
+cdef double VALUE_W[6][NVF]     # per round 1..6: final VP - VP now ~ VALUE_W[round - 1] . features
+cdef int VALUE_LOADED = 0
+
+
+cdef void value_features(GState* st, GameContext* c, int p, double* f, int* tiles) noexcept nogil:
+    """p's features at st (tiles: each player's final-tile shares, final_tile_shares())."""
+    cdef PlayerState* pl = &st.pl[p]
+    cdef double rl = 6 - st.round if st.round >= 1 else 6
+    cdef int t
+    if rl < 0:
+        rl = 0
+    f[0] = pl.credits
+    f[1] = pl.ores
+    f[2] = pl.knowledge
+    f[3] = pl.qic
+    f[4] = pl.power[1] + 2 * pl.power[2]
+    f[5] = 0
+    f[6] = 0
+    for t in range(NTRACK):
+        f[5] += pl.research[t]
+        if pl.research[t] >= 3:
+            f[6] += 4 * (pl.research[t] - 2)
+    f[7] = structures_count(st, c, p)
+    f[8] = pl.nbuild[B_M] * rl
+    f[9] = pl.nbuild[B_TS] * rl
+    f[10] = pl.nbuild[B_LAB] * rl
+    f[11] = (pl.nbuild[B_PI] + pl.nbuild[B_AC1] + pl.nbuild[B_AC2]) * rl
+    f[12] = pl.fed_count
+    f[13] = rl
+    f[14] = tiles[p]
+    f[15] = income_worth(st, c, p) * rl if rl > 0 else 0
+    f[16] = 1.0
+
+
+cdef int gi_evaluate_learned(const void* ctx, const void* s, double* out) noexcept nogil:
+    """Final VP estimate of the learned value: VP now plus the round's linear model of what is still to
+    come (before the boards are loaded, as gi_evaluate)."""
+    cdef GState* st = <GState*> s
+    cdef GameContext* c = <GameContext*> ctx
+    cdef double f[NVF]
+    cdef int tiles[MAXP]
+    cdef int p, i, r
+    if st.phase == PH_FACTION or st.phase == PH_AUCTION:
+        return gi_evaluate(ctx, s, out)
+    r = st.round - 1
+    if r < 0:
+        r = 0
+    if r > 5:
+        r = 5
+    final_tile_shares(st, c, tiles)
+    for p in range(st.num_players):
+        value_features(st, c, p, f, tiles)
+        out[p] = st.pl[p].vp - st.pl[p].bid
+        for i in range(NVF):
+            out[p] += VALUE_W[r][i] * f[i]
+    return GAME_OK
+
+
+def value_features_of(Core core):
+    """Each player's learned-value features at core's position (VALUE_FEATURES order)."""
+    cdef double f[NVF]
+    cdef int tiles[MAXP]
+    final_tile_shares(&core.st, core.ctx, tiles)
+    out = []
+    for p in range(core.st.num_players):
+        value_features(&core.st, core.ctx, p, f, tiles)
+        out.append([f[i] for i in range(NVF)])
+    return out
+
+
+def set_value_weights(weights):
+    """Load the learned value's weights: 6 rows (rounds 1-6) of len(VALUE_FEATURES) numbers. The weights
+    are process-wide (gaia_ai.games.gaia.value loads the shipped model once)."""
+    global VALUE_LOADED
+    rows = [list(map(float, row)) for row in weights]
+    if len(rows) != 6 or any(len(row) != NVF for row in rows):
+        raise ValueError(f"value weights: expected 6 rows of {NVF} numbers")
+    for r in range(6):
+        for i in range(NVF):
+            VALUE_W[r][i] = rows[r][i]
+    VALUE_LOADED = 1
+
+
+def evaluate_learned(Core core):
+    """The learned value's estimate of each player's final score at core's position."""
+    cdef double out[MAXP]
+    if not VALUE_LOADED:
+        raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
+    gi_evaluate_learned(core.ctx, &core.st, out)
+    return [out[p] for p in range(core.st.num_players)]
+
+
 cdef void gi_determinize(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil:
     pass   # open information: nothing is hidden
 
@@ -192,8 +294,14 @@ cdef class Interface:
     cdef Context context
 
 
-def game_interface(Core core):
-    """(capsule of the GameInterface table, owner object to keep alive) for this game's states."""
+def game_interface(Core core, str evaluator="heuristic"):
+    """(capsule of the GameInterface table, owner object to keep alive) for this game's states.
+    evaluator: the leaf value the search uses after rollout_depth moves: "heuristic" (gi_evaluate) or
+    "learned" (gi_evaluate_learned: its weights loaded first, set_value_weights)."""
+    if evaluator not in ("heuristic", "learned"):
+        raise ValueError(f"unknown evaluator {evaluator!r}: heuristic or learned")
+    if evaluator == "learned" and not VALUE_LOADED:
+        raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
     cdef Interface owner = Interface()
     owner.context = core.context
     owner.table.state_size = sizeof(GState)
@@ -207,7 +315,7 @@ def game_interface(Core core):
     owner.table.legal_moves = gi_legal_moves
     owner.table.apply = gi_apply
     owner.table.rollout_move = gi_rollout_move
-    owner.table.evaluate = gi_evaluate
+    owner.table.evaluate = gi_evaluate_learned if evaluator == "learned" else gi_evaluate
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner

@@ -678,6 +678,7 @@ cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long
 CONFIG_KEYS = (
     "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
+    "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
 
 

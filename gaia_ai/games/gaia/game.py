@@ -209,6 +209,11 @@ class GaiaGame(Game):
 
         return run_replay_cli(args.path, limit=args.limit, as_json=args.as_json)
 
+    def train_value(self, games: int, seed: int, player: str, version: str) -> dict[str, Any]:
+        from gaia_ai.games.gaia import value
+
+        return value.train(games, seed, player, version=version)
+
     def bench(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.bench import run_bench_cli
 

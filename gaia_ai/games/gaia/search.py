@@ -70,7 +70,7 @@ def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel:
     config = config or SearchConfig()
     _check_not_over(state)
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
-    iface, owner = gaia_rules.game_interface(core)
+    iface, owner = _interface(core, config)
     try:
         raw = mcts.search(iface, gaia_rules.state_pointer(core), _c_config(config), cancel=cancel,
                           root_moves=root_moves)
@@ -108,7 +108,7 @@ class GaiaSearcher:
         _check_not_over(state)
         reuse = self.config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
         core = state._core.copy()
-        iface, owner = gaia_rules.game_interface(core)
+        iface, owner = _interface(core, self.config)
         try:
             raw = self._searcher.search(iface, gaia_rules.state_pointer(core), _c_config(self.config), reuse,
                                         cancel=cancel)
@@ -132,6 +132,16 @@ def _check_not_over(state: GaiaState) -> None:
 # search moves of principal variation asked of the C search at least, so that a candidate's whole turn
 # (its follow-ups, read from the PV) does not depend on config.pv_length, which only trims the shown PV
 TURN_PV = 8
+
+
+def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
+    """The game interface table for this search: the leaf evaluator config.evaluator names (the learned
+    value's weights are loaded on first use)."""
+    if config.evaluator == "learned":
+        from gaia_ai.games.gaia import value
+
+        value.load()
+    return gaia_rules.game_interface(core, config.evaluator)
 
 
 def _c_config(config: SearchConfig) -> dict[str, Any]:

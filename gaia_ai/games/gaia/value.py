@@ -1,0 +1,154 @@
+"""The learned value of a Gaia position (issue 18): per round, a linear model of the VP each player still
+gains by the end, over features computed in C (gaia_rules.VALUE_FEATURES: resources, power, research,
+structures, buildings times the rounds left, federations, the standing in the final tiles' race, the
+income still to come). The search uses it at its leaves with ``evaluator = "learned"`` (bot spec
+``mcts:eval=learned,rollout_depth=0``); the hand-set heuristic stays the default and the baseline.
+
+Training (``gaia-ai train``) is reproducible from its seed: self-play games of a bot (greedy by default:
+stronger than the rollout policy, as the search's own games are), every action-phase position a sample,
+ridge least squares per round. The shipped weights are ``data/value-<version>.json`` with how they were
+made; ``bench/value_error.py`` compares them with the heuristic and the rollouts on held-out games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gaia_ai._core import gaia_rules
+from gaia_ai.games.gaia.engine import GaiaState, GameSetup
+
+VERSION = "v1"          # the shipped model's version (data/value-v1.json)
+RIDGE = 1.0             # L2 penalty of the fit: features that barely vary in a round stay near 0
+ROUNDS = 6
+FACTIONS = ("terrans", "xenos", "taklons", "hadsch-hallas", "geodens", "firaks", "nevlas",
+            "lantids", "gleens", "ambas", "ivits", "baltaks", "bescods", "itars")
+_HOME = dict(zip(FACTIONS, (0, 3, 4, 1, 2, 5, 6, 0, 3, 4, 1, 2, 5, 6), strict=True))
+_ACTION_PHASE = gaia_rules.PHASE_CODES.index("move")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One player at one action-phase position of a finished game."""
+
+    game: int
+    round: int
+    vp: int                     # VP now
+    final: int                  # VP at the end of the game
+    features: tuple[float, ...]
+
+
+def two_factions(game: int) -> list[str]:
+    """The factions of self-play game `game`: the 14 in turn, never two of one home planet."""
+    a = FACTIONS[(2 * game) % 14]
+    b = next(f for k in range(1, 15) if _HOME[f := FACTIONS[(2 * game + k) % 14]] != _HOME[a])
+    return [a, b]
+
+
+def self_play(game: int, seed: int, player: str = "greedy",
+              on_position: Callable[[Any, dict[str, Any]], None] | None = None) -> list[Sample]:
+    """The samples of one 2-player self-play game (setup and factions from (seed, game)). player: a bot
+    spec playing both seats, or "policy" (the search's rollout policy, in C). on_position(core, raw) is
+    called at each action-phase position (bench/value_error.py values it other ways)."""
+    from gaia_ai.bots.base import make_bot
+
+    state = GaiaState.new(GameSetup.random(2, f"value-{seed}-{game}"))
+    for faction in two_factions(game):
+        state.apply(f"faction {faction}")
+    bot = None if player == "policy" else make_bot(player)
+    core = state._core.copy()
+    rng = seed * 1_000_003 + game
+    positions: list[tuple[int, list[int], list[list[float]]]] = []
+    while True:
+        if bot is not None:
+            core = state._core   # apply() replaces the core
+        raw = core.raw_state()
+        if raw["finished"]:
+            break
+        if raw["phase"] == _ACTION_PHASE and 1 <= raw["round"] <= ROUNDS:
+            positions.append((raw["round"], [raw["pl"][p]["vp"] for p in range(2)],
+                              gaia_rules.value_features_of(core)))
+            if on_position is not None:
+                on_position(core, raw)
+        if bot is not None:
+            state.apply(bot.choose(state))
+            continue
+        move, rng = gaia_rules.rollout_move(core, rng)
+        if move == -1:
+            raise RuntimeError(f"self-play game {game}: the rollout policy found no move")
+        gaia_rules.apply_search_move(core, move)
+    final = core.raw_state()["final_vp"][:2]
+    return [Sample(game, rnd, vp[p], final[p], tuple(feats[p]))
+            for rnd, vp, feats in positions for p in range(2)]
+
+
+def fit(samples: list[Sample], ridge: float = RIDGE) -> list[list[float]]:
+    """Per round 1-6, the ridge least-squares weights of (final VP - VP now) on the features."""
+    width = len(gaia_rules.VALUE_FEATURES)
+    weights = []
+    for rnd in range(1, ROUNDS + 1):
+        rows = [s for s in samples if s.round == rnd]
+        if not rows:
+            raise ValueError(f"no training position in round {rnd}: play more games")
+        x = np.array([s.features for s in rows], dtype=float)
+        y = np.array([s.final - s.vp for s in rows], dtype=float)
+        w = np.linalg.solve(x.T @ x + ridge * np.eye(width), x.T @ y)
+        weights.append([round(float(v), 6) for v in w])
+    return weights
+
+
+def predict(weights: list[list[float]], sample: Sample) -> float:
+    """The model's final-VP estimate of a sample."""
+    return sample.vp + float(np.dot(weights[sample.round - 1], sample.features))
+
+
+def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSION,
+          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """A model (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games."""
+    if games < 2:
+        raise ValueError("train: at least 2 games")
+    samples: list[Sample] = []
+    for game in range(games):
+        samples += self_play(game, seed, player)
+        if progress is not None:
+            progress(game + 1)
+    weights = fit(samples)
+    return {
+        "version": version,
+        "features": list(gaia_rules.VALUE_FEATURES),
+        "weights": weights,
+        "trained": {"games": games, "seed": seed, "player": player, "positions": len(samples) // 2,
+                    "ridge": RIDGE, "players": 2},
+    }
+
+
+def model_path(version: str = VERSION) -> Path:
+    return Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"value-{version}.json"))
+
+
+def check_model(model: dict[str, Any], where: str) -> list[list[float]]:
+    """The weights of a model document; ValueError naming `where` if it does not fit this build."""
+    if list(model.get("features", [])) != list(gaia_rules.VALUE_FEATURES):
+        raise ValueError(f"{where}: its features are not this build's VALUE_FEATURES (retrain it)")
+    weights = model.get("weights")
+    if not isinstance(weights, list) or len(weights) != ROUNDS:
+        raise ValueError(f"{where}: expected {ROUNDS} rows of weights")
+    return weights
+
+
+@cache
+def load(version: str = VERSION) -> dict[str, Any]:
+    """Load the shipped model of that version into the C core (once per process) and return it."""
+    path = model_path(version)
+    if not path.is_file():
+        raise ValueError(f"no learned value {version!r} in the package ({path.name})")
+    model = json.loads(path.read_text())
+    gaia_rules.set_value_weights(check_model(model, path.name))
+    return model
