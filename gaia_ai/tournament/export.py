@@ -18,7 +18,7 @@ def game_record(game: StoredGame, tournament: str = "tournament", game_name: str
     the game ended with when it was played as ``final`` (a replay checks the log reproduces them).
     The bots and tournament go in the extra key ``tournament``."""
     rules = load_game(game_name)
-    deal = Deal(rules.setup_from_data(game.setup), tuple(game.factions), game.setup_seed)
+    deal = Deal(rules.setup_from_data(game.setup), tuple(f for f in game.factions if f), game.setup_seed)
     extra = {"tournament": {"name": tournament, "ordinal": game.ordinal, "deal": game.deal,
                             "bots": game.bots, "specs": game.specs}}
     return rules.record(deal, game.moves, game.scores, game.id, final_board=game.final_state.get("board", {}),

@@ -196,7 +196,8 @@ def summary(games: Sequence[GameLike]) -> dict[str, Any]:
         "standings": [_plain(asdict(s)) for s in table],
         "pairwise": [_plain(asdict(p)) for p in pairings(games, [s.bot for s in table])],
         "seats": [_plain(asdict(g)) for g in group_stats(games, "seat")],
-        "factions": [_plain(asdict(g)) for g in group_stats(games, "faction")],
+        "factions": [_plain(asdict(g)) for g in group_stats(games, "faction")]
+        if any(f for g in games for f in g.factions) else [],   # none for a game that deals no roles
     }
 
 

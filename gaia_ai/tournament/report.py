@@ -73,9 +73,11 @@ def _group_rows(stats: Sequence[Any]) -> list[list[str]]:
              _interval(100 * g.win_low, 100 * g.win_high)] for g in stats]
 
 
-def _settings(config: dict[str, Any]) -> list[str]:
+def _settings(config: dict[str, Any], roles: bool = True) -> list[str]:
     lines = []
     for key, value in sorted(config.items()):
+        if key == "factions" and not roles:
+            continue
         if key == "bots":
             value = ", ".join(b["name"] if b["name"] == b["spec"] else f"{b['name']} (`{b['spec']}`)" for b in value)
         elif key == "factions" and value is None:
@@ -99,7 +101,7 @@ def markdown(tournament: dict[str, Any] | None, games: Sequence[StoredGame], dat
         f"# Tournament report: {name}", "",
         (f"{len(games)} games stored, {minutes:.1f} minutes of play in all "
         f"({sum(g.n_moves for g in games) / max(len(games), 1):.0f} moves a game on average)."), "",
-        "## Settings", "", *_settings(config), "",
+        "## Settings", "", *_settings(config, has_roles(games)), "",
         "## Standings", "",
         ("Ratings: openskill's Plackett-Luce model over each game's final ranking (ties share a rank), "
         "games taken in schedule order; the interval is mu +- 1.96 sigma. Wins: a sole winner scores 1, "
@@ -110,14 +112,19 @@ def markdown(tournament: dict[str, Any] | None, games: Sequence[StoredGame], dat
         "half), with a Wilson 95% interval; margin: A's VP minus B's, with a Student t 95% interval."), "",
         _md_table(PAIR_HEAD, pairwise) if pairwise else "(no two bots met)", "",
         "## Final scores", "", "![scores by bot](scores_by_bot.png)", "",
-        "![scores by faction](scores_by_faction.png)", "",
+        *(["![scores by faction](scores_by_faction.png)", ""] if has_roles(games) else []),
         "## Seats", "", "Win share by seat (a seat advantage shows here), with Wilson 95% intervals.", "",
         _md_table(["seat", *group_head[1:]], _group_rows(group_stats(games, "seat"))), "",
         "![win rate by seat](win_rate_by_seat.png)", "",
-        "## Factions", "",
-        _md_table(["faction", *group_head[1:]], _group_rows(group_stats(games, "faction"))), "",
     ]
+    if has_roles(games):
+        lines += ["## Factions", "", _md_table(["faction", *group_head[1:]], _group_rows(group_stats(games, "faction"))), ""]
     return "\n".join(lines)
+
+
+def has_roles(games: Sequence[StoredGame]) -> bool:
+    """Whether the games dealt roles (factions, corporations): Eminent Domain deals none."""
+    return any(f for g in games for f in g.factions)
 
 
 def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> None:
@@ -153,32 +160,33 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
     _box_note(fig)
     _save(plt, fig, folder / "scores_by_bot.png")
 
-    cell: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for g in games:
-        for bot, faction, vp in zip(g.bots, g.factions, g.scores, strict=True):
-            cell[faction, bot].append(vp)
-    factions = sorted({f for f, _ in cell})
     width = 0.8 / len(bots)
-    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(factions) * max(1, len(bots) / 2)), 4.5))
-    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for i, bot in enumerate(bots):
-        positions = [k + (i - (len(bots) - 1) / 2) * width for k, f in enumerate(factions) if cell[f, bot]]
-        values = [cell[f, bot] for f in factions if cell[f, bot]]
-        if values:
-            parts = ax.boxplot(values, positions=positions, widths=width * 0.9, patch_artist=True, showmeans=True,
-                               manage_ticks=False)
-            for box in parts["boxes"]:
-                box.set_facecolor(colors[i % len(colors)])
-                box.set_alpha(0.6)
-        ax.plot([], [], "s", color=colors[i % len(colors)], label=bot)
-    counts = {f: sum(len(cell[f, b]) for b in bots) for f in factions}
-    ax.set_xticks(range(len(factions)), [f"{f}\n({counts[f]} scores)" for f in factions], rotation=30, ha="right")
-    ax.set_ylabel("final VP")
-    ax.set_title("Final scores by faction and bot")
-    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the boxes, never on them
-    ax.grid(axis="y", alpha=0.3)
-    _box_note(fig)
-    _save(plt, fig, folder / "scores_by_faction.png")
+    if has_roles(games):
+        cell: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for g in games:
+            for bot, faction, vp in zip(g.bots, g.factions, g.scores, strict=True):
+                cell[faction, bot].append(vp)
+        factions = sorted({f for f, _ in cell})
+        fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(factions) * max(1, len(bots) / 2)), 4.5))
+        colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+        for i, bot in enumerate(bots):
+            positions = [k + (i - (len(bots) - 1) / 2) * width for k, f in enumerate(factions) if cell[f, bot]]
+            values = [cell[f, bot] for f in factions if cell[f, bot]]
+            if values:
+                parts = ax.boxplot(values, positions=positions, widths=width * 0.9, patch_artist=True, showmeans=True,
+                                   manage_ticks=False)
+                for box in parts["boxes"]:
+                    box.set_facecolor(colors[i % len(colors)])
+                    box.set_alpha(0.6)
+            ax.plot([], [], "s", color=colors[i % len(colors)], label=bot)
+        counts = {f: sum(len(cell[f, b]) for b in bots) for f in factions}
+        ax.set_xticks(range(len(factions)), [f"{f}\n({counts[f]} scores)" for f in factions], rotation=30, ha="right")
+        ax.set_ylabel("final VP")
+        ax.set_title("Final scores by faction and bot")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the boxes, never on them
+        ax.grid(axis="y", alpha=0.3)
+        _box_note(fig)
+        _save(plt, fig, folder / "scores_by_faction.png")
 
     seats = max((g.players for g in games), default=2)
     stats = {g.key: g for g in group_stats(games, "bot-seat")}
@@ -233,4 +241,4 @@ def write_report(db: str | Path, folder: str | Path) -> list[Path]:
     data = summary(games)
     (out / "report.md").write_text(markdown(tournament, games, data), encoding="utf-8")
     _plots(games, data, out)
-    return [out / "report.md", *(out / name for name in PLOTS)]
+    return [out / "report.md", *(out / name for name in PLOTS if name != "scores_by_faction.png" or has_roles(games))]

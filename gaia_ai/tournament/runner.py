@@ -49,7 +49,8 @@ def play_scheduled(game: ScheduledGame) -> StoredGame:
     played = play_game(rules, bots, list(range(game.players)), deal)
     return StoredGame(
         id=game.id, ordinal=game.ordinal, deal=game.deal, setup_seed=game.setup_seed, players=game.players,
-        setup=rules.setup_to_data(deal.setup), bots=list(game.bots), specs=list(game.specs), factions=list(game.factions),
+        setup=rules.setup_to_data(deal.setup), bots=list(game.bots), specs=list(game.specs),
+        factions=list(game.factions) or [""] * game.players,   # "" per seat: a game that deals no roles
         scores=played.scores, moves=played.lines, final_state=played.final_state, n_moves=played.moves,
         seconds=round(played.seconds, 4),
     )

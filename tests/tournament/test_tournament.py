@@ -383,3 +383,24 @@ def test_report_and_export_refuse_bad_input(tmp_path: Path, capsys: pytest.Captu
     run_tournament(config, options, max_games=1, progress=False)
     assert main(["export", str(options.db), "--game-id", "zzzz"]) == 2
     assert "no game 'zzzz'" in capsys.readouterr().err
+
+
+def test_a_game_without_roles_plays_reports_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Eminent Domain deals no factions: its seats store "" and the report leaves the faction parts out
+    db = tmp_path / "ed.sqlite"
+    code = main(["tournament", "--game", "eminent-domain", "--players", "3", "--format", "gauntlet",
+                 "--challenger", "greedy", "--bots", "greedy", "random", "random:seed=4", "--games", "3",
+                 "--db", str(db), "--workers", "1", "--no-progress", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["run"]["played"] == 3 and data["factions"] == []
+    with TournamentStore(db, readonly=True) as store:
+        games = store.games()
+    assert all(g.factions == ["", "", ""] and "greedy" in g.bots for g in games)
+    assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
+    text = (tmp_path / "rep" / "report.md").read_text()
+    assert "## Standings" in text and "faction" not in text.lower()
+    assert not (tmp_path / "rep" / "scores_by_faction.png").exists()
+    assert main(["export", str(db), "--all", "--out", str(tmp_path / "all.jsonl")]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--game", "eminent-domain", str(tmp_path / "all.jsonl")]) == 0
