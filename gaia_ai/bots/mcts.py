@@ -34,8 +34,9 @@ class MctsBot(SearchMovePlayer):
                 continue   # left in params: make_bot reports it as unknown
             raw = params.pop(key)
             values[name] = _convert(raw, str(types[name]), key, spec)
-        if "simulations" not in values and "time_ms" not in values:
-            values["simulations"] = 800
+        if "simulations" not in values:
+            # a time budget alone means time only: SearchConfig's default 1000 simulations would cap it
+            values["simulations"] = None if values.get("time_ms") is not None else 800
         try:
             config = SearchConfig(**values)  # type: ignore[arg-type]
         except (TypeError, ValueError) as e:

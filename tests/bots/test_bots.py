@@ -87,3 +87,10 @@ def test_match_cli_prints_a_table_and_a_json_line(capsys: pytest.CaptureFixture[
 def test_match_cli_rejects_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "greedy", "nobody", "--games", "1"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_a_time_budget_alone_is_not_capped_by_a_simulation_count() -> None:
+    assert make_bot("mcts:ms=1500").config.simulations is None
+    assert make_bot("mcts:ms=1500").config.time_ms == 1500
+    assert make_bot("mcts:ms=1500,sims=300").config.simulations == 300
+    assert make_bot("mcts").config.simulations == 800
