@@ -45,7 +45,8 @@ PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DE
                  PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep", PK_ATTACK: "attack",
                  PK_MARS_UNI: "marsUniversity", PK_OLYMPUS: "olympusConference", PK_VIRAL: "viralEnhancers",
                  PK_AMOUNT: "amount", PK_COLD_FUNGUS: "coldFungus", PK_PLANTS_OR: "plantsOr",
-                 PK_FLOODING: "flooding", PK_ROBOT: "robot"}
+                 PK_FLOODING: "flooding", PK_ROBOT: "robot",
+                 PK_LOSE: "lose", PK_GAIN: "gain"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
