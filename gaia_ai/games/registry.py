@@ -16,6 +16,7 @@ DEFAULT_GAME = "gaia-project"
 GAMES: dict[str, str] = {
     "gaia-project": "gaia_ai.games.gaia.game:GAME",
     "eminent-domain": "gaia_ai.games.eminent_domain.game:GAME",
+    "terraforming-mars": "gaia_ai.games.terraforming_mars.game:GAME",
 }
 
 

@@ -138,6 +138,7 @@ cdef enum:
     PK_FLOODING = 18     # a player with a tile next to the new ocean (last_space) loses 4 M€, or skip
     PK_ROBOT = 19        # Robotic Workforce: which own building card's production to copy
     PK_LOSE = 20         # lose up to b of resource a (Moss), resolved without a question
+    PK_GAIN = 21         # gain b of resource a, resolved without a question when it comes to the front
 
 # move kinds (bits 0-4)
 cdef enum:

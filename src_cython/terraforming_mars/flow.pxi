@@ -179,6 +179,9 @@ cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     if e.kind == PK_LOSE:
         s.pl[p].res[e.a] = s.pl[p].res[e.a] - e.b if s.pl[p].res[e.a] > e.b else 0
         return 1
+    if e.kind == PK_GAIN:
+        s.pl[p].res[e.a] += e.b
+        return 1
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
         s.cres[CARD_OLYMPUS] += 1
         return 1

@@ -50,20 +50,29 @@ cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil
 
 
 cdef void determinize_state(TState* s, int observer, unsigned long long* rng) noexcept nogil:
-    """Shuffle what observer cannot see (the draw pile, other hands, others' pending offers) among
-    those places, keeping every count; discards, tableaux and observer's own cards stay."""
+    """Shuffle what observer cannot see (the draw pile, other hands, others' offers) among those places,
+    keeping every count; discards, tableaux and observer's own cards stay. The hidden cards are pooled
+    in card order before the shuffle, so the sample depends only on what observer sees and on rng; the
+    chance stream and a forced reshuffle order (replays) are replaced too."""
     cdef unsigned short pool[CARDCAP]
+    cdef unsigned char hidden[CARDCAP]
     cdef int n = 0, i, j, c, l, p, k
     cdef unsigned short t
+    memset(hidden, 0, sizeof(hidden))
     for c in range(NCARD):
         l = s.loc[c]
-        if ((l >= L_HAND and l < L_HAND + MAXP and l != L_HAND + observer)
-                or (l >= L_OFFER and l < L_OFFER + MAXP and l != L_OFFER + observer)):
+        if l >= L_HAND and l < L_HAND + MAXP and l != L_HAND + observer:
+            hidden[c] = 1
+    for p in range(s.np):
+        if p != observer:
+            for k in range(s.pl[p].noffer):
+                hidden[s.pl[p].offer[k]] = 1
+    for i in range(s.top, s.bot):
+        hidden[s.deck[i]] = 1
+    for c in range(NCARD):
+        if hidden[c]:
             pool[n] = c
             n += 1
-    for i in range(s.top, s.bot):
-        pool[n] = s.deck[i]
-        n += 1
     for i in range(n - 1, 0, -1):
         j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
         t = pool[i]
@@ -85,10 +94,22 @@ cdef void determinize_state(TState* s, int observer, unsigned long long* rng) no
         s.deck[j] = pool[i]
         s.loc[pool[i]] = L_DECK
         i += 1
+    s.nplan = 0
+    s.rng = splitmix64(rng)
 
 
 cdef void gi_determinize(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil:
     determinize_state(<TState*> s, observer, rng)
+
+
+cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) noexcept nogil:
+    """What seat knows, hashed: the state with what seat cannot see put in determinize's canonical form
+    (a fixed rng), so states seat cannot tell apart hash alike."""
+    cdef TState tmp
+    cdef unsigned long long r = 0x5EED5EED5EED5EEDULL
+    memcpy(&tmp, s, sizeof(TState))
+    determinize_state(&tmp, seat, &r)
+    return hash_bytes(0xCBF29CE484222325ULL, &tmp, sizeof(TState))
 
 
 def game_interface(Core core):
@@ -96,6 +117,8 @@ def game_interface(Core core):
     cdef Interface owner = Interface()
     owner.table.state_size = sizeof(TState)
     owner.table.num_players = core.st.np
+    owner.table.flags = INFO_HIDDEN | INFO_CHANCE
+    owner.table.max_moves = MOVECAP
     owner.table.ctx = NULL
     owner.table.current_player = gi_current_player
     owner.table.is_terminal = gi_is_terminal
@@ -105,6 +128,7 @@ def game_interface(Core core):
     owner.table.rollout_move = gi_rollout_move
     owner.table.evaluate = gi_evaluate
     owner.table.determinize = gi_determinize
+    owner.table.info_key = gi_info_key
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

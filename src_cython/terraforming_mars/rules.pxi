@@ -260,8 +260,10 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
             s.oceans += 1
             gain_tr(s, p, 1)
         q = owner_of(s, CARD_ARCTIC_ALGAE)
-        if q >= 0:
+        if q >= 0 and q != p:           # an opponent's trigger resolves at once
             s.pl[q].res[R_PL] += 2
+        elif q == p:                    # the placer's own gain waits behind its queued choices
+            push(s, PK_GAIN, p, CARD_ARCTIC_ALGAE, R_PL, 2, 0)
     elif tile == TL_GREENERY:
         if owner_of(s, CARD_HERBIVORES) == p:
             s.cres[CARD_HERBIVORES] += 1
@@ -409,13 +411,14 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
 
 
 cdef int dec_target_ok(TState* s, Pending* e, int q) noexcept nogil:
-    """A player whose production the queued decrease may hit. For a stealing card (its player gains
-    that production) the engine picks targets by production before the gain; with none, only the
-    player itself (after the gain) remains."""
+    """A player whose production the queued decrease may hit. For a stealing card (Energy Tapping and
+    the Consortiums: the gain is part of the theft) the engine picks targets by production before
+    the gain; with none, only the player itself (after the gain) remains. A printed production
+    change (Hackers' +2 M€) is already in place when targets are picked."""
     cdef int o, lo = -5 if e.a == R_MC else 0, gain = 0, any_before = 0
     if q < 0 or q >= s.np:
         return 0
-    if e.card >= 0 and CARDS[e.card].prod[e.a] > 0:
+    if e.card >= 0 and e.card < NCARD and CARDS[e.card].steal:
         gain = CARDS[e.card].prod[e.a]
     if gain == 0:
         return s.pl[q].prod[e.a] - e.b >= lo
@@ -513,6 +516,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         for k in range(d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]):
             push(s, PK_VIRAL, p, CARD_VIRAL, 0, c, 0)
     if c == CARD_FLOODING:
+        s.last_space = -1               # no ocean placed (oceans maxed): no one to flood
         push(s, PK_FLOODING, p, c, 0, 0, 0)
     elif c == CARD_IMPORTED_HYDROGEN:
         push(s, PK_PLANTS_OR, p, c, 3, 3, 2)
@@ -716,7 +720,7 @@ cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
     cdef int o = owner_of(s, card)
     if o < 0 or CARDS[card].res_type != rtype or s.cres[card] == 0:
         return 0
-    if card == CARD_PETS and o != taker:
+    if card == CARD_PETS:               # its animals cannot be removed, not even by its owner
         return 0
     return not protected_from(s, o, taker)
 

@@ -68,6 +68,7 @@ ctypedef struct CardDef:
     signed char vp_each
     signed char vp_tag
     signed char attack            # ATK_* (Sabotage, Hired Raiders, Virus)
+    signed char steal             # the production gain follows the decrease (Energy Tapping etc.)
     signed char nact              # 0 no action, 1 one behaviour, 2 an "or" of two
     signed char act_kind          # AK_* for the bespoke actions
     ActDef act[2]

@@ -431,14 +431,17 @@ def load_tables(list cards, list corps, dict board):
             CARD_CAPITAL = i
         elif name in ("Energy Tapping", "Power Supply Consortium"):
             d.prod[R_EN] += 1
+            d.steal = 1
             d.dec_res = R_EN
             d.dec_n = 1
         elif name == "Asteroid Mining Consortium":
             d.prod[R_TI] += 1
+            d.steal = 1
             d.dec_res = R_TI
             d.dec_n = 1
         elif name == "Great Escarpment Consortium":
             d.prod[R_ST] += 1
+            d.steal = 1
             d.dec_res = R_ST
             d.dec_n = 1
         elif name == "Hackers":

@@ -5,7 +5,7 @@ game (base + Corporate Era, Tharsis). Python code reaches it through gaia_ai.gam
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from core.game cimport GameInterface, Move
+from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE, hash_bytes
 from core.rng cimport splitmix64
 
 include "consts.pxi"
@@ -45,7 +45,8 @@ PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DE
                  PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep", PK_ATTACK: "attack",
                  PK_MARS_UNI: "marsUniversity", PK_OLYMPUS: "olympusConference", PK_VIRAL: "viralEnhancers",
                  PK_AMOUNT: "amount", PK_COLD_FUNGUS: "coldFungus", PK_PLANTS_OR: "plantsOr",
-                 PK_FLOODING: "flooding", PK_ROBOT: "robot"}
+                 PK_FLOODING: "flooding", PK_ROBOT: "robot",
+                 PK_LOSE: "lose", PK_GAIN: "gain"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
@@ -238,6 +239,10 @@ cdef class Core:
         """The open follow-up decisions: (kind name, player, card, a, b, c), front first."""
         return [(PENDING_NAMES.get(self.st.pend[i].kind, "?"), self.st.pend[i].player, self.st.pend[i].card,
                  self.st.pend[i].a, self.st.pend[i].b, self.st.pend[i].c) for i in range(self.st.npend)]
+
+    def used_actions(self):
+        """Cards whose action was used this generation (NCARD + p: player p's corporation action)."""
+        return [c for c in range(NCARD + MAXP) if self.st.used[c]]
 
     def acts(self, int p):
         return self.st.pl[p].acts

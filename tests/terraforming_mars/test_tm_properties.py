@@ -39,7 +39,7 @@ def test_random_playouts_keep_invariants_and_round_trip(players, seed):
     s = TmState.new(players, seed)
     steps = 0
     while not s.is_terminal and steps < 3000:
-        moves = s.legal_moves()
+        moves = s.legal_codes()
         assert moves, "a non-terminal state has a legal move"
         for m in rng.sample(moves, min(5, len(moves))):
             assert s.parse(s.format(m)) == m
@@ -47,7 +47,8 @@ def test_random_playouts_keep_invariants_and_round_trip(players, seed):
         check_invariants(s)
         steps += 1
     assert s.is_terminal
-    scores = s.final_scores()
+    assert s.final_scores() == [sc["total"] for sc in s.score_breakdown()]
+    scores = s.score_breakdown()
     assert all(sc["total"] == sc["tr"] + sc["milestones"] + sc["awards"] + sc["greenery"] + sc["city"]
                + sc["cards"] for sc in scores)
 
@@ -77,7 +78,7 @@ def test_determinize_keeps_what_the_observer_sees():
     s = TmState.new(3, 21)
     rng = random.Random(3)
     for _ in range(60):
-        s.apply(rng.choice(s.legal_moves()))
+        s.apply(rng.choice(s.legal_codes()))
     d = s.determinize(0, seed=99)
     assert d.core.hand(0) == s.core.hand(0)
     for p in range(3):

@@ -245,6 +245,97 @@ def test_card_vp_per_resource_and_per_tag():
     assert s.core.score(0)["cards"] == 3 + 1 + 1
 
 
+def test_own_arctic_algae_plants_come_after_the_plant_removal():
+    # b028: the placer's own Arctic Algae gain waits behind the card's queued removal prompt
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Arctic Algae", played=True)
+    give(s, 0, "Giant Ice Asteroid")
+    set_player(s, 0, res=[36, 0, 0, 3, 0, 0])
+    set_player(s, 1, res=[0, 0, 0, 7, 0, 0])
+    s.apply("play Giant Ice Asteroid pay mc=36")
+    s.apply("space 07")
+    s.apply("space 06")
+    assert s.core.pending()[0][0] == "removePlants" and res(s, 0)["plants"] == 3
+    assert {"player 0", "player 1", "player skip"} <= set(s.legal_lines())
+    s.apply("player 0")                              # up to 6 of own 3 plants, then +2 per ocean
+    assert res(s, 0)["plants"] == 4 and res(s, 1)["plants"] == 7
+
+
+def test_opponents_arctic_algae_plants_come_at_once():
+    s = started("Helion", "Ecoline")
+    give(s, 1, "Arctic Algae", played=True)
+    set_player(s, 0, res=[18, 0, 0, 0, 0, 0])
+    set_player(s, 1, res=[0, 0, 0, 0, 0, 0])
+    s.apply("std aquifer pay mc=18")
+    s.apply("space 07")
+    assert res(s, 1)["plants"] == 2
+
+
+def test_hackers_may_hit_its_own_player_after_its_production_gain():
+    # b031: M€ production -5, Hackers +2 -> -3, then the player itself may lose 2 -> -5
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Hackers")
+    set_player(s, 0, res=[3, 0, 0, 0, 0, 0], prod=[-5, 0, 0, 0, 1, 0])
+    s.apply("play Hackers pay mc=3")
+    assert "player 0" in s.legal_lines()
+    s.apply("player 0")
+    assert res(s, 0)["mc_prod"] == -5 and res(s, 0)["energy_prod"] == 0
+
+
+def test_stealing_judges_targets_before_the_gain():
+    # Energy Tapping: the only player with energy production before the theft is the one target
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Energy Tapping")
+    set_player(s, 0, res=[3, 0, 0, 0, 0, 0], prod=[0, 0, 0, 0, 0, 0])
+    set_player(s, 1, prod=[0, 0, 0, 0, 1, 0])
+    s.apply("play Energy Tapping pay mc=3")
+    assert s.legal_lines() == ["player 1"]
+    s.apply("player 1")
+    assert res(s, 0)["energy_prod"] == 1 and res(s, 1)["energy_prod"] == 0
+
+
+def test_no_one_removes_animals_from_pets():
+    # b052: Virus with only the player's own Pets holding animals and protected opponents' plants
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Pets", played=True)
+    tm_rules.debug_set_card_resources(s.core, tm_rules_card("Pets"), 4)
+    give(s, 1, "Protected Habitats", played=True)
+    give(s, 0, "Virus")
+    set_player(s, 0, res=[1, 0, 0, 0, 0, 0])
+    set_player(s, 1, res=[0, 0, 0, 2, 0, 0])
+    s.apply("play Virus pay mc=1")
+    assert not s.core.pending() and s.core.card_resources()[tm_rules_card("Pets")] == 4
+    assert res(s, 1)["plants"] == 2
+    give(s, 0, "Predators", played=True)              # nor does Predators (its own animals aside)
+    assert not any(line.startswith("action Predators") for line in s.legal_lines())
+
+
+def test_flooding_without_an_ocean_asks_no_one():
+    # b071: oceans maxed, so Flooding places none and no neighbour of an older ocean loses M€
+    s = started("Helion", "Ecoline")
+    place(s, 1, "05", "greenery")
+    place(s, 0, "04", "ocean")                        # the last tile placed, next to player 1's
+    tm_rules.debug_set_globals(s.core, -30, 0, 9)
+    give(s, 0, "Flooding")
+    set_player(s, 0, res=[7, 0, 0, 0, 0, 0])
+    set_player(s, 1, res=[10, 0, 0, 0, 0, 0])
+    s.apply("play Flooding pay mc=7")
+    assert not s.core.pending() and res(s, 1)["mc"] == 10
+
+
+def test_flooding_takes_4_mc_from_a_neighbour_of_its_ocean():
+    s = started("Helion", "Ecoline")
+    place(s, 1, "05", "greenery")
+    give(s, 0, "Flooding")
+    set_player(s, 0, res=[7, 0, 0, 0, 0, 0])
+    set_player(s, 1, res=[10, 0, 0, 0, 0, 0])
+    s.apply("play Flooding pay mc=7")
+    s.apply("space 04")
+    assert set(s.legal_lines()) == {"player 1", "option skip"}
+    s.apply("player 1")
+    assert res(s, 1)["mc"] == 6
+
+
 def tm_rules_card(name: str) -> int:
     from gaia_ai.games.terraforming_mars.tables import CARD_IDS
     return CARD_IDS[name]

@@ -2,10 +2,12 @@
 
     from gaia_ai.games.terraforming_mars import TmState
     state = TmState.new(2, seed=1)
-    state.apply(state.legal_moves()[0])      # or a notation line: state.apply("pass")
+    state.apply(state.legal_moves()[0])      # a TmMove, or a notation line: state.apply("pass")
+
+The toolkit reaches it through the registry: ``load_game("terraforming-mars")`` (game.py).
 """
 
 from .errors import IllegalMoveError, NotationError, TmError
-from .state import TmState
+from .state import TmMove, TmState
 
-__all__ = ["IllegalMoveError", "NotationError", "TmError", "TmState"]
+__all__ = ["IllegalMoveError", "NotationError", "TmError", "TmMove", "TmState"]

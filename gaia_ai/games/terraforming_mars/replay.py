@@ -112,7 +112,7 @@ class Replayer:
         queue = list(choices)
         while core.pending():
             kind, _player, card, _a, _b, _c = core.pending()[0]
-            legal = self.state.legal_moves()
+            legal = self.state.legal_codes()
             if queue:
                 ch = queue[0]
                 move = self.choice_move(kind, ch)
@@ -327,7 +327,7 @@ class Replayer:
         final = self.rec["final"]
         if not self.state.is_terminal:
             raise Divergence(f"the record ended but the engine waits ({self.state.core.step})")
-        for p, (got, exp) in enumerate(zip(self.state.final_scores(), final["scores"])):
+        for p, (got, exp) in enumerate(zip(self.state.score_breakdown(), final["scores"])):
             for key in ("tr", "milestones", "awards", "greenery", "city", "cards", "total", "mc", "cardVP"):
                 if got[key] != exp[key]:
                     raise Divergence(f"final score of player {p}: {key} {got[key]} != {exp[key]}")
@@ -365,15 +365,11 @@ def replay_file(path: str | Path, limit: int | None = None) -> Report:
     return report
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m gaia_ai.games.terraforming_mars.replay",
-                                 description="Replay Terraforming Mars corpus records through the core.")
-    ap.add_argument("file", help="a .jsonl or .jsonl.gz corpus file")
-    ap.add_argument("--limit", type=int, default=None, help="replay only the first N games")
-    ap.add_argument("--json", action="store_true", help="print the report as JSON")
-    args = ap.parse_args(argv)
-    report = replay_file(args.file, args.limit)
-    if args.json:
+def run_replay(path: str | Path, limit: int | None = None, as_json: bool = False) -> int:
+    """Replay a corpus file; print one line per failing game and 'N passed, M failed' (or the report as
+    JSON). Exit status 0 only when every game passed (``gaia-ai replay --game terraforming-mars``)."""
+    report = replay_file(path, limit)
+    if as_json:
         print(json.dumps(report.to_dict(), indent=1))
     else:
         for g in report.games:
@@ -382,6 +378,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{report.passed} passed, {report.failed} failed "
               f"({report.replayed} of {report.actions} actions replayed before the first failure)")
     return 0 if report.failed == 0 else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m gaia_ai.games.terraforming_mars.replay",
+                                 description="Replay Terraforming Mars corpus records through the core.")
+    ap.add_argument("file", help="a .jsonl or .jsonl.gz corpus file")
+    ap.add_argument("--limit", type=int, default=None, help="replay only the first N games")
+    ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = ap.parse_args(argv)
+    return run_replay(args.file, args.limit, args.json)
 
 
 if __name__ == "__main__":

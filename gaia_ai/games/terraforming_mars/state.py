@@ -1,17 +1,35 @@
-"""TmState: the Python face of the Terraforming Mars core, in the style of GaiaState."""
+"""TmState: the Python face of the Terraforming Mars core, in the style of GaiaState, behind the toolkit's
+State protocol (gaia_ai.games.api): legal_moves() gives TmMove values, legal_codes() the core's ints (the
+hot path of benches and replays)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from gaia_ai._core import tm_rules
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, NotationError, TmError
 from .notation import format_move, parse_move
 from .tables import AWARDS, CARD_IDS, CARDS, CORP_IDS, CORPS, MILESTONES, SPACES, TILE_NAMES, card_name
 
 NCARD = len(CARDS)
+
+
+@dataclass(frozen=True)
+class TmMove:
+    """A decision: the core's int and its notation line (str()). The line is fixed when the move is
+    made, because setup, research and keep moves name cards by their place in the player's offer."""
+
+    code: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"TmMove({self.text!r})"
 
 
 class TmState:
@@ -63,21 +81,54 @@ class TmState:
     def num_players(self) -> int:
         return self.core.num_players
 
-    def legal_moves(self) -> list[int]:
+    def legal_moves(self) -> list[TmMove]:
+        """The moves of the decision, in the core's fixed order; [] once the game is over."""
+        return [TmMove(m, format_move(self.core, m)) for m in self.core.legal_moves()]
+
+    def legal_codes(self) -> list[int]:
+        """legal_moves() as the core's ints (no notation: the fast path)."""
         return self.core.legal_moves()
 
     def legal_lines(self) -> list[str]:
-        return [self.format(m) for m in self.legal_moves()]
+        return [self.format(m) for m in self.legal_codes()]
 
     def format(self, move: int) -> str:
         return format_move(self.core, move)
 
+    def _text(self, move: int) -> str:
+        try:
+            return format_move(self.core, move)
+        except (ValueError, IndexError):
+            return f"{move:#x}"
+
     def parse(self, line: str) -> int:
         return parse_move(self.core, line)
 
-    def apply(self, move: int | str) -> None:
-        """Apply a move (int or notation line); raises IllegalMoveError naming the move and why."""
-        m = self.parse(move) if isinstance(move, str) else move
+    def parse_move(self, line: str) -> TmMove:
+        """The TmMove a notation line names at this position (NotationError otherwise)."""
+        code = self.parse(line)
+        try:
+            return TmMove(code, self.format(code))
+        except (ValueError, IndexError) as e:
+            raise NotationError(f"{line!r}: {e}") from None
+
+    def apply(self, move: TmMove | int | str) -> None:
+        """Apply a move (TmMove, int or notation line); raises IllegalMoveError naming the move and why."""
+        if isinstance(move, TmMove):
+            m = move.code
+            # setup, research and keep codes are places in an offer: the same code elsewhere is another move
+            here = self._text(m)
+            if here != move.text:
+                raise IllegalMoveError(f"{move.text!r} for player {self.current_player} ({self.core.step}): "
+                                       f"not a move of this position (its code here reads {here!r})")
+        elif isinstance(move, str):
+            m = self.parse(move)
+        elif isinstance(move, int) and not isinstance(move, bool):
+            m = move
+        else:
+            raise TypeError(f"a move is a TmMove, a notation line or an int, not {type(move).__name__}")
+        if self.core.is_terminal:
+            raise IllegalMoveError(f"{str(move)!r}: the game is over")
         before = self.core.copy()
         err = self.core.apply(m)
         if err is not None:
@@ -91,14 +142,75 @@ class TmState:
 
     def undo(self) -> None:
         if not self._history:
-            raise IllegalMoveError("undo: no move to take back")
+            raise TmError("undo: no move to take back")
         self.core = self._history.pop()
 
     def determinize(self, observer: int, seed: int) -> TmState:
-        """A copy where what ``observer`` cannot see (deck order, other hands and offers) is resampled."""
+        """A copy where what ``observer`` cannot see (deck order, other hands and offers) is resampled.
+
+        Not resampled yet: the corporations dealt to the other players during the initial selection, and
+        the discard pile (whose cards are all treated as seen)."""
+        if not 0 <= observer < self.num_players:
+            raise ValueError(f"no player {observer} in a {self.num_players}-player game")
         other = self.copy()
-        other.core.determinize(observer, seed)
+        other.core.determinize(observer, seed % 2**64)
         return other
+
+    # ---- the toolkit's State protocol (gaia_ai.games.api) ---------------------------------------------
+    @property
+    def game(self) -> Any:
+        from .game import GAME
+
+        return GAME
+
+    def role(self, seat: int) -> str | None:
+        """The seat's corporation once the initial selection is over (hidden until then)."""
+        corp = self.core.corp(seat)
+        return CORPS[corp]["name"] if corp >= 0 and self.core.step != "setup" else None
+
+    def key(self) -> bytes:
+        """The bytes of the C state: equal keys, equal positions."""
+        return bytes(self.core.state_bytes())
+
+    def search_moves(self) -> list[tuple[int, list[TmMove]]]:
+        """Every decision is one atomic move (follow-ups included): each search move stands for itself."""
+        return [(m.code, [m]) for m in self.legal_moves()]
+
+    def search_interface(self) -> tuple[Any, Any, Any]:
+        """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable)."""
+        core = self.core.copy()
+        iface, owner = tm_rules.game_interface(core)
+        return iface, tm_rules.state_pointer(core), (owner, core)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` sees, as plain data: the board, every tableau and its resources, each
+        player's resources and production, the seat's own hand and offer, the others' hand and offer
+        sizes, the pile sizes and the open decisions (a card another player looks at stays hidden)."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no player {seat} in a {self.num_players}-player game")
+        c = self.core
+        n = c.num_players
+        setup = c.step == "setup"
+        players = []
+        for p in range(n):
+            mine = p == seat
+            players.append({
+                "stats": c.player(p),
+                "corp": c.corp(p) if (mine or not setup) else None,
+                "corp_offer": c.corp_offer(p) if mine else None,
+                "hand": sorted(c.hand(p)) if mine else len(c.hand(p)),
+                "offer": c.offer(p) if mine else len(c.offer(p)),
+                "tableau": c.tableau(p), "passed": c.passed(p), "acts": c.acts(p),
+            })
+        pending = [(kind, p, card, a, b, cc if (p == seat or kind != "buyTop") else -1)
+                   for kind, p, card, a, b, cc in c.pending()]
+        return {
+            "step": c.step, "to_move": c.current_player, "first": c.first_player(), "globals": c.globals(),
+            "players": players, "card_resources": c.card_resources(), "tiles": c.tiles(),
+            "claims": c.claims(), "milestones": c.milestones(), "awards": c.awards(),
+            "deck": c.deck_size(), "discard": c.discard_size(), "pending": pending,
+            "used": c.used_actions(),
+        }
 
     # ---- views ----
     def snapshot(self) -> dict[str, Any]:
@@ -126,9 +238,15 @@ class TmState:
             "aw": [[AWARDS[i], p] for i, p in c.awards()],
         }
 
-    def final_scores(self) -> list[dict[str, Any]]:
-        """Per player the corpus's breakdown: tr, milestones, awards, greenery, city, cards, total, mc,
-        cardVP (names of cards with non-zero VP)."""
+    def final_scores(self) -> list[int] | None:
+        """Each seat's VP once the game is over (the tie-break, M€, is in score_breakdown()), else None."""
+        if not self.is_terminal:
+            return None
+        return [s["total"] for s in self.score_breakdown()]
+
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Per player the corpus's breakdown (the score if the game ended now): tr, milestones, awards,
+        greenery, city, cards, total, mc, cardVP (names of cards with non-zero VP)."""
         out = []
         for p in range(self.num_players):
             s = self.core.score(p)
@@ -139,5 +257,9 @@ class TmState:
 
     def ranks(self) -> list[int]:
         """1 = best; by total VP then M€; equal on both share a rank."""
-        keys = [(s["total"], s["mc"]) for s in self.final_scores()]
+        keys = [(s["total"], s["mc"]) for s in self.score_breakdown()]
         return [1 + sum(k2 > k for k2 in keys) for k in keys]
+
+    def __repr__(self) -> str:
+        g = self.core.globals()
+        return f"<TmState generation {g[0]} {self.core.step} to move p{self.current_player + 1}>"

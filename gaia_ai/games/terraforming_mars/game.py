@@ -1,0 +1,96 @@
+"""Terraforming Mars behind the toolkit's game protocol (gaia_ai.games.api): the registry's object."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gaia_ai.games.api import Deal, Game, GameInfo
+
+
+def seed_int(seed: int | str) -> int:
+    """A 64-bit seed from an int or any string (stable across runs and machines)."""
+    if isinstance(seed, int) and 0 <= seed < 2**64:
+        return seed
+    return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "little")
+
+
+@dataclass(frozen=True)
+class TmSetup:
+    """Everything a new game needs: the seed decides both deck orders (and so every deal and draw)."""
+
+    players: int
+    seed: int
+
+
+class TmGame(Game):
+    info = GameInfo(
+        name="terraforming-mars",
+        title="Terraforming Mars",
+        player_counts=(2, 3, 4, 5),
+        role_name="corporation",
+        hidden_information=True,
+        options={"board": "Tharsis", "sets": "base + Corporate Era",
+                 "draft": "off (research draws 4 cards per player; the corpus's games)"},
+    )
+
+    def setup(self, players: int, seed: int | str) -> TmSetup:
+        self.check_players(players)
+        return TmSetup(players, seed_int(seed))
+
+    def new_game(self, deal: Deal) -> Any:
+        """The deal's starting state: each seat chooses its corporation (of 2 dealt) in the first decision."""
+        from gaia_ai.games.terraforming_mars.state import TmState
+
+        return TmState.new(deal.setup.players, deal.setup.seed)
+
+    def parse_move(self, text: str, state: Any = None) -> Any:
+        """The TmMove a line names at `state` (setup, research and keep lines name cards of an offer, so
+        every line is read against its position)."""
+        from gaia_ai.games.terraforming_mars.errors import NotationError
+
+        if state is None:
+            raise NotationError(f"{text!r}: Terraforming Mars moves are read against a position (state)")
+        return state.parse_move(text)
+
+    def setup_to_data(self, setup: TmSetup) -> dict[str, Any]:
+        return asdict(setup)
+
+    def setup_from_data(self, data: dict[str, Any]) -> TmSetup:
+        return TmSetup(int(data["players"]), int(data["seed"]))
+
+    def searcher(self, config: Any) -> Any:
+        """The information-set MCTS over the C interface (every decision is one atomic move)."""
+        from gaia_ai.search.core import CoreSearcher
+
+        return CoreSearcher(config)
+
+    def replay(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.terraforming_mars.replay import run_replay
+
+        return run_replay(args.path, limit=args.limit, as_json=args.as_json)
+
+    def bench(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.terraforming_mars.bench import main
+
+        # the CLI's --seconds is the time of a figure, shared by its repeats
+        argv = ["--seconds", str(args.seconds / args.repeats), "--repeats", str(args.repeats),
+                "--seed", str(args.seed)]
+        if args.players:
+            argv += ["--players", *[str(p) for p in ([args.players] if isinstance(args.players, int)
+                                                     else args.players)]]
+        if args.as_json:
+            argv.append("--json")
+        return main(argv)
+
+    def describe(self, state: Any) -> str:
+        g = state.core.globals()
+        corps = ", ".join(self.player_name(state, p) for p in range(state.num_players))
+        who = "over" if state.is_terminal else f"p{state.current_player + 1} to decide"
+        return (f"generation {g[0]}, {state.core.step}, {who}; {g[2]} °C, {g[3]}% oxygen, {g[4]} oceans; "
+                f"{corps}")
+
+
+GAME = TmGame()

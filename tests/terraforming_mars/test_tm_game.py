@@ -1,0 +1,70 @@
+"""Terraforming Mars behind the toolkit's protocol: moves as values, scores, roles, what a seat sees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gaia_ai import errors
+from gaia_ai.games import load_game
+from gaia_ai.games.terraforming_mars import TmMove, TmState
+
+
+def test_registered_with_its_info():
+    game = load_game("terraforming-mars")
+    assert game.info.player_counts == (2, 3, 4, 5) and game.info.role_name == "corporation"
+    assert game.info.hidden_information
+
+
+def test_moves_are_values_that_parse_back_at_their_position():
+    game = load_game("terraforming-mars")
+    state = game.new_game(game.deal(2, 5))
+    move = state.legal_moves()[0]
+    assert isinstance(move, TmMove) and str(move).startswith("setup ")
+    assert game.parse_move(str(move), state) == move and hash(move) == hash(game.parse_move(str(move), state))
+    with pytest.raises(errors.NotationError):
+        game.parse_move(str(move))                   # setup lines name the cards of an offer
+    with pytest.raises(errors.NotationError, match="unknown card"):
+        game.parse_move("play No Such Card", state)
+
+
+def test_a_move_of_another_position_is_refused():
+    # the same code at player 1's setup means player 1's own corporation and cards
+    state = TmState.new(2, 3)
+    first = state.legal_moves()[-1]
+    state.apply(first)
+    with pytest.raises(errors.IllegalMoveError, match="not a move of this position"):
+        state.apply(first)
+
+
+def test_final_scores_roles_and_breakdown():
+    state = TmState.new(2, 8)
+    assert state.role(0) is None and state.final_scores() is None
+    rng = random.Random(8)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_codes()))
+    assert state.role(0) in {c["name"] for c in __import__(
+        "gaia_ai.games.terraforming_mars.tables", fromlist=["CORPS"]).CORPS}
+    scores = state.final_scores()
+    assert scores == [b["total"] for b in state.score_breakdown()] and all(isinstance(s, int) for s in scores)
+
+
+def test_observation_hides_other_hands_and_determinize_keeps_it():
+    state = TmState.new(3, 4)
+    rng = random.Random(4)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_codes()))
+    seen = state.observation(0)
+    assert isinstance(seen["players"][1]["hand"], int) and isinstance(seen["players"][0]["hand"], list)
+    sample = state.determinize(0, 123)
+    assert sample.observation(0) == seen
+    assert sample.key() != state.key()               # the hidden part was resampled
+
+
+def test_describe_and_search_moves():
+    game = load_game("terraforming-mars")
+    state = game.new_game(game.deal(2, 1))
+    assert "generation 1" in game.describe(state)
+    assert all(atomic == [m] and code == m.code
+               for (code, atomic), m in zip(state.search_moves(), state.legal_moves(), strict=True))
