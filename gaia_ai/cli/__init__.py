@@ -93,7 +93,8 @@ def add_replay_subparser(subparsers: Any) -> argparse.ArgumentParser:
         description=(
             "Replay recorded games through the game's rules engine and compare its state with the "
             "recorded one after every move. For Gaia Project PATH is a corpus file (.jsonl.gz/.jsonl), a "
-            "boardgamers.space export (.json) or a folder of them. Prints one line per failing game and "
+            "boardgamers.space export (.json) or a folder of them; for Terraforming Mars a corpus file of "
+            "../shared/corpus/tm (recorded draws forced, every snapshot field compared). Prints one line per failing game and "
             "ends with 'N passed, M failed'; exit status 0 only when every game passes."
         ),
     )
@@ -124,7 +125,9 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
             "random playouts per second. Each figure is the median over the repeats, shown with the "
             "slowest and fastest repeat, and compared with the reference boardgamers.space engine "
             "(0.4 ms per legal-move generation, 0.5 ms per applied move): a ratio above 1 means "
-            "gaia-ai is that many times faster."
+            "gaia-ai is that many times faster. Terraforming Mars (default 2 and 4 players): random "
+            "playouts, moves applied and legal-move generations per second in C, the Python API's calls, "
+            "and the ratio to the corpus engine's 0.45 ms per decision."
         ),
     )
     add_game_argument(engine)

@@ -25,6 +25,29 @@ class TmSetup:
     seed: int
 
 
+class Recorder:
+    """A new game and its log, one line per decision: "p1 play Comet pay mc=21" (the protocol's recorder)."""
+
+    def __init__(self, setup: TmSetup) -> None:
+        from gaia_ai.games.terraforming_mars.state import TmState
+
+        self.state = TmState.new(setup.players, setup.seed)
+        self.lines: list[str] = []
+
+    @property
+    def commands(self) -> int:
+        return len(self.lines)
+
+    def apply(self, move: Any) -> None:
+        player = self.state.current_player
+        text = str(move) if not isinstance(move, int) else self.state.format(move)
+        self.state.apply(move)
+        self.lines.append(f"p{player + 1} {text}")
+
+    def close(self) -> None:
+        """Nothing to close: every decision is one line."""
+
+
 class TmGame(Game):
     info = GameInfo(
         name="terraforming-mars",
@@ -66,6 +89,9 @@ class TmGame(Game):
         from gaia_ai.search.core import CoreSearcher
 
         return CoreSearcher(config)
+
+    def recorder(self, deal: Deal) -> Recorder:
+        return Recorder(deal.setup)
 
     def replay(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.terraforming_mars.replay import run_replay
