@@ -448,6 +448,18 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     return 0
 
 
+cdef int next_undecided(TState* s, int p, int research) noexcept nogil:
+    """The next player after p (wrapping) who has not made the setup choice or research buy, or -1.
+    Players decide in seat order, so this is p + 1 in a game played from the start; a position loaded
+    from a player view may have others decided out of that order."""
+    cdef int i, q
+    for i in range(1, s.np):
+        q = (p + i) % s.np
+        if not (s.pl[q].bought if research else s.pl[q].setup_done):
+            return q
+    return -1
+
+
 cdef int apply_setup(TState* s, Move m) noexcept nogil:
     cdef int p = s.cur, a = mv_a(m), b = mv_b(m), i, n = 0, corp
     cdef TPlayer* pl = &s.pl[p]
@@ -468,8 +480,9 @@ cdef int apply_setup(TState* s, Move m) noexcept nogil:
             to_discard(s, pl.offer[i])
     pl.noffer = 0
     pl.setup_done = 1
-    if p + 1 < s.np:
-        s.cur = p + 1
+    p = next_undecided(s, p, 0)
+    if p >= 0:
+        s.cur = p
     else:
         finish_setup_corps(s)
     return 0
@@ -512,8 +525,9 @@ cdef int apply_buy(TState* s, Move m) noexcept nogil:
             to_discard(s, pl.offer[i])
     pl.noffer = 0
     pl.bought = 1
-    if p + 1 < s.np:
-        s.cur = p + 1
+    p = next_undecided(s, p, 1)
+    if p >= 0:
+        s.cur = p
     else:
         start_action_phase(s)
     return 0
