@@ -249,10 +249,10 @@ cdef int std_cost(TState* s, int p, int proj) noexcept nogil:
 
 
 cdef int std_possible(TState* s, int p, int proj) noexcept nogil:
-    if proj == SPJ_ASTEROID:
-        return s.temp < 19
-    if proj == SPJ_AQUIFER:
-        return s.oceans < 9
+    # Asteroid and Aquifer stay on offer with the parameter maxed (the app only warns; player views
+    # show them enabled at +8 C and 9 oceans): they are paid and do nothing more
+    if proj == SPJ_ASTEROID or proj == SPJ_AQUIFER:
+        return 1
     if proj == SPJ_GREENERY:
         return any_space(s, p, PR_GREENERY, -1)
     if proj == SPJ_CITY:
@@ -617,7 +617,7 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
         pl.res[R_PL] -= cost
         push(s, PK_TILE, p, -1, TL_GREENERY, PR_GREENERY, -1)
     elif k == K_HEAT:
-        if pl.res[R_HE] < 8 or s.temp >= 19:
+        if pl.res[R_HE] < 8:         # allowed at +8 C too (the app warns): heat spent, no step
             return fail(s, E_RES)
         pl.res[R_HE] -= 8
         raise_temp(s, p, 1)

@@ -10,7 +10,7 @@ def load_position(Core core, dict d):
                   steel_value, ti_value, req_bonus, tr_raised, next_discount, final_done,
                   tableau (card ids in play order), hand, offer}],
        card_resources {card: n}, used (card ids), corp_used (players), deck (top first), discard,
-       tiles [(space, tile, owner)], milestones [(ms, player)], awards [(aw, player)],
+       tiles [(space, tile, owner)], claims [(space, player)] (Land Claim), milestones [(ms, player)], awards [(aw, player)],
        pending [(kind, player, card, a, b, c)]; kind PK_TILE with a < 0 places tile b by card's own rule;
        action_player."""
     cdef TState* s = &core.st
@@ -25,7 +25,8 @@ def load_position(Core core, dict d):
         raise ValueError(f"players: {np}")
     if any(not 0 <= x < NCARD for x in ids) or len(d["deck"]) + len(d["discard"]) > CARDCAP:
         raise ValueError("card id out of range")
-    if any(not 0 <= e[0] < NSPACE or not 0 < e[1] < NTILE for e in d["tiles"]):
+    if any(not 0 <= e[0] < NSPACE for e in d.get("claims", ())) or any(
+            not 0 <= e[0] < NSPACE or not 0 < e[1] < NTILE for e in d["tiles"]):
         raise ValueError("tile out of range")
     if any(not -1 <= spec["corp"] < NCORP for spec in d["players"]) or len(d["pending"]) > MAXPEND:
         raise ValueError("corporation or pending queue out of range")
@@ -109,6 +110,8 @@ def load_position(Core core, dict d):
     for sp, t, p in d["tiles"]:
         s.tile[sp] = t
         s.owner[sp] = p
+    for sp, p in d.get("claims", ()):
+        s.claim[sp] = p + 1
     for i, p in d["milestones"]:
         s.ms[i] = p
         s.ms_order[s.nms] = i

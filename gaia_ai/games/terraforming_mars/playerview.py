@@ -279,12 +279,17 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     deck, discard = pool[:deck_n], pool[deck_n:]
 
     # the board, milestones and awards
-    tiles = []
+    tiles, claims = [], []
     for sp in game["spaces"]:
-        if "tileType" not in sp:
+        if "tileType" not in sp and "color" not in sp:
             continue
         if sp["id"] not in SPACE_IDS:
             raise PlayerViewError(f"unknown space {sp['id']!r}")
+        if "tileType" not in sp:                # a colour without a tile: reserved by Land Claim
+            if sp["color"] not in seat_of:
+                raise PlayerViewError(f"space {sp['id']} is claimed by {sp['color']!r}, not a player")
+            claims.append((SPACE_IDS[sp["id"]], seat_of[sp["color"]]))
+            continue
         tile = int(sp["tileType"]) + TILE_OFFSET
         if not 0 < tile < len(tm_rules.TILE_NAMES):
             raise PlayerViewError(f"unknown tileType {sp['tileType']} on space {sp['id']}")
@@ -324,7 +329,7 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         "temp": (int(game["temperature"]) + 30) // 2, "oxy": int(game["oxygenLevel"]),
         "oceans": int(game["oceans"]), "seed": rng.getrandbits(64), "players": players,
         "card_resources": cres, "used": used, "corp_used": corp_used, "deck": deck, "discard": discard,
-        "tiles": tiles, "milestones": milestones, "awards": awards, "pending": pending,
+        "tiles": tiles, "claims": claims, "milestones": milestones, "awards": awards, "pending": pending,
         "action_player": action_player,
     })
     return state, pv
@@ -369,3 +374,60 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
     if m and m.group(1) in PRODUCTION_WORDS:
         return (PK["PK_DEC_PROD"], seat, card, PRODUCTION_WORDS[m.group(1)], int(m.group(2)), 0)
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {title!r}")
+
+
+STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City"}
+MENU_KEYS = {"milestone": "Claim a milestone", "plants": "Convert plants into greenery",
+             "heat": "Convert 8 heat into temperature", "action": "Perform an action from a played card",
+             "play": "Play project card", "end": "End Turn", "award": "Fund an award",
+             "std": "Standard projects", "pass": "Pass for this generation", "sell": "Sell patents",
+             "first": "Take first action"}
+
+
+def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
+    """The engine's legal decisions at an imported view's prompt, in the app's terms: on the action
+    menu one entry per top-level option (keys of MENU_KEYS) with the names it offers (cards, standard
+    projects, milestones, awards) or None; for other prompts the cards, spaces or player colours."""
+    from .tables import SPACES, card_name   # noqa: PLC0415 (kept beside its only use)
+
+    core, seat, k = state.core, pv.seat, tm_rules.MOVE_KINDS
+    moves = [tm_rules.decode(m) for m in state.legal_moves()]
+    kinds = {m[0] for m in moves}
+    if pv.kind == "initial":
+        return {"corporation": sorted(CORPS[c]["name"] for c in core.corp_offer(seat) if c >= 0),
+                "cards": sorted(CARDS[c]["name"] for c in core.offer(seat))}
+    if pv.kind == "research":
+        return {"cards": sorted(CARDS[c]["name"] for c in core.offer(seat)),
+                "max": max(bin(m[2]).count("1") for m in moves if m[0] == k["buy"])}
+    if pv.kind == "finalGreenery":
+        return {"space": sorted(SPACES[m[1]] for m in moves if m[0] == k["finalGreenery"]),
+                "skip": k["finalDone"] in kinds}
+    if pv.kind == "followup":
+        out: dict[str, Any] = {}
+        if k["space"] in kinds:
+            out["space"] = sorted(SPACES[m[1]] for m in moves if m[0] == k["space"])
+        players = [m[1] for m in moves if m[0] == k["player"]]
+        if players:
+            out["player"] = sorted(pv.colors[q] if q != CONST["SKIP_PLAYER"] else "skip" for q in players)
+        return out
+    out = {}
+    for kind, a, *_ in moves:
+        if kind == k["milestone"]:
+            out.setdefault("milestone", set()).add(MILESTONES[a])
+        elif kind == k["award"]:
+            out.setdefault("award", set()).add(AWARDS[a])
+        elif kind == k["play"]:
+            out.setdefault("play", set()).add(card_name(a))
+        elif kind == k["action"]:
+            out.setdefault("action", set()).add(card_name(a))
+        elif kind == k["std"]:
+            out.setdefault("std", set()).add(STD_TITLES[a])
+        elif kind == k["sell"]:
+            out["sell"] = set(card_name(c) for c in core.hand(seat))
+        else:
+            name = {k["plants"]: "plants", k["heat"]: "heat", k["end"]: "end", k["pass"]: "pass",
+                    k["first"]: "first"}.get(kind)
+            if name is None:
+                raise PlayerViewError(f"unexpected move kind {kind} at the action menu")
+            out[name] = None
+    return {key: sorted(v) if isinstance(v, set) else v for key, v in out.items()}
