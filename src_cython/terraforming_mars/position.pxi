@@ -10,7 +10,8 @@ def load_position(Core core, dict d):
                   steel_value, ti_value, req_bonus, tr_raised, next_discount, final_done,
                   tableau (card ids in play order), hand, offer}],
        card_resources {card: n}, used (card ids), corp_used (players), deck (top first), discard,
-       tiles [(space, tile, owner)], claims [(space, player)] (Land Claim), milestones [(ms, player)], awards [(aw, player)],
+       tiles [(space, tile, owner)], claims [(space, player)] (Land Claim),
+       milestones [(ms, player)], awards [(aw, player)],
        pending [(kind, player, card, a, b, c)]; kind PK_TILE with a < 0 places tile b by card's own rule;
        action_player."""
     cdef TState* s = &core.st

@@ -16,7 +16,7 @@ from gaia_ai.games.terraforming_mars.playerview import (
     prompt_choices,
     read_player_view,
 )
-from gaia_ai.games.terraforming_mars.tables import AWARDS, MILESTONES, SPACES, TILE_NAMES
+from gaia_ai.games.terraforming_mars.tables import AWARDS, CONST, MILESTONES, SPACES, TILE_NAMES, card_name
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tm-playerviews"
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -75,11 +75,9 @@ def check_state(state, pv, view: dict, facts: dict) -> None:
         assert snap["cr"].get(str(seat), {}) == on_cards, color
         assert core.passed(seat) == (color in game["passedPlayers"])
     hand = sorted(c["name"] for c in view["cardsInHand"])
-    assert sorted(state.core.hand(pv.seat)) == sorted(state.core.hand(pv.seat))
-    from gaia_ai.games.terraforming_mars.tables import card_name
     assert sorted(card_name(c) for c in core.hand(pv.seat)) == hand
-    tiles = sorted((s["id"], TILE_NAMES[s["tileType"] + 1], pv.colors.index(s["color"]) if "color" in s else -1)
-                   for s in game["spaces"] if "tileType" in s)
+    tiles = sorted((s["id"], TILE_NAMES[s["tileType"] + 1],
+                    pv.colors.index(s["color"]) if "color" in s else -1) for s in game["spaces"] if "tileType" in s)
     assert sorted((SPACES[sp], TILE_NAMES[t], o) for sp, t, o in core.tiles()) == tiles
     claimed = sorted((m["name"], pv.colors.index(m["color"])) for m in game["milestones"] if "color" in m)
     assert sorted((MILESTONES[i], p) for i, p in core.milestones()) == claimed
@@ -206,3 +204,30 @@ def test_unknown_prompt_is_refused():
     with pytest.raises(PlayerViewError, match="cannot reproduce this prompt"):
         read_player_view(view)
     assert issubclass(PlayerViewError, TmError)
+
+
+@pytest.mark.parametrize("path", [p for p in _views(SAMPLES) if p.name.startswith("base")
+                                  and p.stem not in NOT_REPRODUCED], ids=lambda p: p.stem)
+def test_determinize_keeps_what_the_seat_sees(path):
+    """determinize(seat, seed) of an imported view resamples only the unseen cards: the seat's own hand
+    and offer, every public field, every count and the seat's legal moves stay; hidden hands change."""
+    state, pv = import_player_view(path.read_text(), seed=5)
+    seat, core = pv.seat, state.core
+    hidden = {c for q in range(state.num_players) if q != seat for c in core.hand(q)}
+    changed = False
+    for seed in range(4):
+        other = state.determinize(seat, seed)
+        o = other.core
+        assert other.snapshot() == state.snapshot()
+        assert o.hand(seat) == core.hand(seat) and o.offer(seat) == core.offer(seat)
+        assert o.deck_size() == core.deck_size() and o.discard_size() == core.discard_size()
+        assert other.legal_moves() == state.legal_moves()
+        assert other.current_player == state.current_player
+        # the unseen cards are exchanged among the unseen places, never with what the seat sees
+        unseen = {c for c, loc in enumerate(core.locations()) if loc == CONST["L_DECK"]} | hidden | {
+            c for q in range(state.num_players) if q != seat for c in core.offer(q)}
+        unseen_after = {c for c, loc in enumerate(o.locations()) if loc == CONST["L_DECK"]} | {
+            c for q in range(state.num_players) if q != seat for c in o.hand(q) + o.offer(q)}
+        assert unseen_after == unseen
+        changed |= {c for q in range(state.num_players) if q != seat for c in o.hand(q)} != hidden
+    assert changed or not hidden

@@ -29,13 +29,14 @@ from gaia_ai._core import tm_rules
 
 from .errors import TmError
 from .state import TmState
-from .tables import AWARDS, CARD_IDS, CARDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS
+from .tables import AWARDS, CARD_IDS, CARDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, card_name
 
 PK = tm_rules.pending_kinds()
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 PRODUCTION_NAMES = ("megacredit", "steel", "titanium", "plant", "energy", "heat")
-PRODUCTION_WORDS = {w: i for i, ws in enumerate((("megacredits", "megacredit", "M€"), ("steel",), ("titanium",),
-                                                  ("plants", "plant"), ("energy",), ("heat",))) for w in ws}
+PRODUCTION_WORDS = {"megacredits": 0, "megacredit": 0, "M€": 0, "steel": 1, "titanium": 2, "plants": 3, "plant": 3,
+                    "energy": 4, "heat": 5}
+DECREASE_TITLE = r"Select player to decrease (\S+) production by (\d+) step\(s\)"
 SUPPORTED_EXPANSIONS = {"corpera"}
 FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix"}
 # the core's tile codes are the app's tileType + 1 (0 is "no tile" in the core)
@@ -145,8 +146,7 @@ def _classify(data: dict[str, Any]) -> tuple[str, str]:
     if phase == "action" and (
             (kind == "space" and re.fullmatch(r"Select space for .+ tile", title))
             or (kind == "or" and re.fullmatch(r"Select player to remove up to \d+ plants", title))
-            or (kind == "player" and re.fullmatch(r"Select player to decrease \w+ production by \d+ step\(s\)",
-                                                  title))):
+            or (kind == "player" and re.fullmatch(DECREASE_TITLE, title))):
         return "followup", title
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {kind} {title!r}")
 
@@ -370,7 +370,7 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
     m = re.fullmatch(r"Select player to remove up to (\d+) plants", title)
     if m:
         return (PK["PK_REMOVE_PLANTS"], seat, card, int(m.group(1)), 0, 0)
-    m = re.fullmatch(r"Select player to decrease (\w+) production by (\d+) step\(s\)", title)
+    m = re.fullmatch(DECREASE_TITLE, title)
     if m and m.group(1) in PRODUCTION_WORDS:
         return (PK["PK_DEC_PROD"], seat, card, PRODUCTION_WORDS[m.group(1)], int(m.group(2)), 0)
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {title!r}")
@@ -388,8 +388,6 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
     """The engine's legal decisions at an imported view's prompt, in the app's terms: on the action
     menu one entry per top-level option (keys of MENU_KEYS) with the names it offers (cards, standard
     projects, milestones, awards) or None; for other prompts the cards, spaces or player colours."""
-    from .tables import SPACES, card_name   # noqa: PLC0415 (kept beside its only use)
-
     core, seat, k = state.core, pv.seat, tm_rules.MOVE_KINDS
     moves = [tm_rules.decode(m) for m in state.legal_moves()]
     kinds = {m[0] for m in moves}
