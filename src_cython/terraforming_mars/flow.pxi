@@ -252,10 +252,10 @@ cdef int std_cost(TState* s, int p, int proj) noexcept nogil:
 
 
 cdef int std_possible(TState* s, int p, int proj) noexcept nogil:
-    if proj == SPJ_ASTEROID:
-        return s.temp < 19
-    if proj == SPJ_AQUIFER:
-        return s.oceans < 9
+    # Asteroid and Aquifer stay on offer with the parameter maxed (the app only warns; player views
+    # show them enabled at +8 C and 9 oceans): they are paid and do nothing more
+    if proj == SPJ_ASTEROID or proj == SPJ_AQUIFER:
+        return 1
     if proj == SPJ_GREENERY:
         return any_space(s, p, PR_GREENERY, -1)
     if proj == SPJ_CITY:
@@ -451,6 +451,18 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     return 0
 
 
+cdef int next_undecided(TState* s, int p, int research) noexcept nogil:
+    """The next player after p (wrapping) who has not made the setup choice or research buy, or -1.
+    Players decide in seat order, so this is p + 1 in a game played from the start; a position loaded
+    from a player view may have others decided out of that order."""
+    cdef int i, q
+    for i in range(1, s.np):
+        q = (p + i) % s.np
+        if not (s.pl[q].bought if research else s.pl[q].setup_done):
+            return q
+    return -1
+
+
 cdef int apply_setup(TState* s, Move m) noexcept nogil:
     cdef int p = s.cur, a = mv_a(m), b = mv_b(m), i, n = 0, corp
     cdef TPlayer* pl = &s.pl[p]
@@ -471,8 +483,9 @@ cdef int apply_setup(TState* s, Move m) noexcept nogil:
             to_discard(s, pl.offer[i])
     pl.noffer = 0
     pl.setup_done = 1
-    if p + 1 < s.np:
-        s.cur = p + 1
+    p = next_undecided(s, p, 0)
+    if p >= 0:
+        s.cur = p
     else:
         finish_setup_corps(s)
     return 0
@@ -515,8 +528,9 @@ cdef int apply_buy(TState* s, Move m) noexcept nogil:
             to_discard(s, pl.offer[i])
     pl.noffer = 0
     pl.bought = 1
-    if p + 1 < s.np:
-        s.cur = p + 1
+    p = next_undecided(s, p, 1)
+    if p >= 0:
+        s.cur = p
     else:
         start_action_phase(s)
     return 0
@@ -606,7 +620,7 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
         pl.res[R_PL] -= cost
         push(s, PK_TILE, p, -1, TL_GREENERY, PR_GREENERY, -1)
     elif k == K_HEAT:
-        if pl.res[R_HE] < 8 or s.temp >= 19:
+        if pl.res[R_HE] < 8:         # allowed at +8 C too (the app warns): heat spent, no step
             return fail(s, E_RES)
         pl.res[R_HE] -= 8
         raise_temp(s, p, 1)

@@ -214,7 +214,7 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
                 n = gen_payments(s, p, K_AWARD, a, 8 + 6 * s.naw, 0, 0, out, n, cap)
     if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space(s, p, PR_GREENERY, -1):
         n = emit(out, n, cap, mk(K_PLANTS, 0, 0, 0, 0, 0, 0))
-    if pl.res[R_HE] >= 8 and s.temp < 19:
+    if pl.res[R_HE] >= 8:
         n = emit(out, n, cap, mk(K_HEAT, 0, 0, 0, 0, 0, 0))
     for c in range(NCARD):
         if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):

@@ -339,3 +339,6 @@ def debug_place_tile(Core core, int p, int space, int tile):
 
 def debug_set_card_resources(Core core, int card, int n):
     core.st.cres[card] = n
+
+
+include "position.pxi"

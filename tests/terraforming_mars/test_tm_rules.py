@@ -58,12 +58,17 @@ def test_oxygen_8_also_raises_temperature():
     assert res(s, 0)["plants"] == 1                                # Ecoline pays 7
 
 
-def test_maxed_parameter_gives_no_tr_and_asteroid_project_is_unavailable():
+def test_maxed_parameter_gives_no_tr_but_heat_and_asteroid_stay_on_offer():
+    # the app lists both at +8 C with a "maxtemp" warning (player views base-v04-2-g9-251, -v01-0-g20-294)
     s = started("Helion", "Ecoline")
-    tm_rules.debug_set_globals(s.core, 8, 0, 0)
+    tm_rules.debug_set_globals(s.core, 8, 0, 9)
     set_player(s, 0, res=[50, 0, 0, 0, 0, 8])
-    assert "heat" not in s.legal_lines()
-    assert not any(line.startswith("std asteroid") for line in s.legal_lines())
+    assert "heat" in s.legal_lines()
+    assert any(line.startswith("std asteroid") for line in s.legal_lines())
+    assert any(line.startswith("std aquifer") for line in s.legal_lines())
+    tr = res(s, 0)["tr"]
+    s.apply("heat")
+    assert res(s, 0)["tr"] == tr and res(s, 0)["heat"] == 0 and s.core.globals()[2] == 8
 
 
 def test_tile_next_to_oceans_gains_2_mc_each_and_space_bonus():

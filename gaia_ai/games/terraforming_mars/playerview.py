@@ -1,0 +1,431 @@
+"""A real game's position from the Terraforming Mars web app's player view (the JSON of `/api/player`).
+
+    from gaia_ai.games.terraforming_mars.playerview import read_player_view
+    state = read_player_view(open("view.json").read(), seed=1)   # state.current_player is the decider
+
+The view is what one player knows: their own hand, every tableau, resource and tile, the parameters,
+milestones and awards, the counts of the other hands and of the piles, and the prompt they answer. The
+rebuilt TmState holds exactly that. The cards the player cannot see (other hands, others' research
+offers, the draw pile, the discard pile) are one seeded sample of the unseen cards, put where
+``determinize`` resamples them; only the corporations of opponents who have not played theirs yet are a
+fixed sample. The format is described in ../shared/corpus/tm/playerviews/README.md.
+
+Prompts reproduced: the initial selection, the research buy, the action menu (first and next action),
+a corporation's first action, the final greenery placement, and these follow-ups: a tile placement
+(`Select space for ... tile`), removing plants and decreasing production. Any other prompt raises
+PlayerViewError naming it: the view does not list the effects still queued behind a follow-up, so
+only follow-ups whose rest of the action the core can infer are rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from gaia_ai._core import tm_rules
+
+from .errors import TmError
+from .state import TmState
+from .tables import AWARDS, CARD_IDS, CARDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, card_name
+
+PK = tm_rules.pending_kinds()
+RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
+PRODUCTION_NAMES = ("megacredit", "steel", "titanium", "plant", "energy", "heat")
+PRODUCTION_WORDS = {"megacredits": 0, "megacredit": 0, "M€": 0, "steel": 1, "titanium": 2, "plants": 3, "plant": 3,
+                    "energy": 4, "heat": 5}
+DECREASE_TITLE = r"Select player to decrease (\S+) production by (\d+) step\(s\)"
+SUPPORTED_EXPANSIONS = {"corpera"}
+FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix"}
+# the core's tile codes are the app's tileType + 1 (0 is "no tile" in the core)
+TILE_OFFSET = 1
+TILE_WORDS = {"ocean": 2, "city": 3, "greenery": 1}
+
+
+class PlayerViewError(TmError, ValueError):
+    """A player view that cannot be rebuilt: not JSON, not a TM view, an unknown card or space, counts
+    that do not add up, or a prompt the engine cannot reproduce. The message says which."""
+
+
+@dataclass
+class PlayerView:
+    """The parsed facts of a view that the state itself does not carry."""
+
+    view: dict[str, Any]
+    seat: int                   # the deciding player's seat (0 = first player of generation 1)
+    colors: list[str]           # colour of each seat
+    kind: str                   # initial, research, action, firstAction, followup, finalGreenery
+    prompt_title: str
+
+
+def _load(view: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(view, dict):
+        data = view
+    else:
+        try:
+            data = json.loads(view)
+        except (ValueError, TypeError) as e:
+            raise PlayerViewError(f"the player view is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise PlayerViewError(f"the player view is a JSON {type(data).__name__}, not an object")
+    missing = [k for k in ("game", "thisPlayer", "players", "cardsInHand") if k not in data]
+    if missing:
+        raise PlayerViewError(f"not a Terraforming Mars player view: no {', '.join(missing)}")
+    game = data["game"]
+    if not isinstance(game, dict) or "spaces" not in game or "generation" not in game:
+        raise PlayerViewError("not a Terraforming Mars player view: game has no spaces or generation")
+    options = game.get("gameOptions", {})
+    if options.get("boardName", "tharsis") != "tharsis":
+        raise PlayerViewError(f"board {options.get('boardName')!r} is not supported (only Tharsis)")
+    on = {k for k, v in options.get("expansions", {}).items() if v}
+    if "colonies" in on:
+        raise PlayerViewError("Colonies views are not supported yet")
+    if on - SUPPORTED_EXPANSIONS:
+        raise PlayerViewError(f"expansions not supported: {', '.join(sorted(on - SUPPORTED_EXPANSIONS))}")
+    if options.get("draftVariant") or options.get("initialDraftVariant"):
+        raise PlayerViewError("draft games are not supported")
+    if "waitingFor" not in data:
+        raise PlayerViewError("the view has no prompt (waitingFor): the player has nothing to decide")
+    return data
+
+
+def title_text(title: Any) -> str:
+    """A prompt title with its placeholders filled (players by colour, as the facts files do)."""
+    if isinstance(title, str):
+        return title
+    if isinstance(title, dict) and "message" in title:
+        out = title["message"]
+        for i, d in enumerate(title.get("data", [])):
+            out = out.replace("${%d}" % i, str(d.get("value", "")))
+        return out
+    return ""
+
+
+def _card_id(name: str, where: str) -> int:
+    if name not in CARD_IDS:
+        raise PlayerViewError(f"unknown project card {name!r} in {where}")
+    return CARD_IDS[name]
+
+
+def _corp_id(name: str, where: str) -> int:
+    if name not in CORP_IDS:
+        raise PlayerViewError(f"unknown corporation {name!r} in {where}")
+    return CORP_IDS[name]
+
+
+def _seat_colors(data: dict[str, Any]) -> list[str]:
+    """Seat order: awards' and milestones' scores list the players in seat order."""
+    colors = [p["color"] for p in data["players"]]
+    for entry in data["game"].get("awards", []) + data["game"].get("milestones", []):
+        order = [s["color"] for s in entry.get("scores", [])]
+        if order:
+            if sorted(order) != sorted(colors):
+                raise PlayerViewError(f"{entry.get('name')} scores name players {order}, not {colors}")
+            return order
+    raise PlayerViewError("the view gives no seat order (no award or milestone carries scores)")
+
+
+def _classify(data: dict[str, Any]) -> tuple[str, str]:
+    """(kind, title) of the prompt; PlayerViewError for a prompt the engine cannot reproduce."""
+    w = data["waitingFor"]
+    kind, title = w.get("type"), title_text(w.get("title"))
+    phase = data["game"].get("phase")
+    if kind == "initialCards":
+        return "initial", title
+    if phase == "research" and kind == "card" and ("to buy" in title or "cannot afford" in title):
+        return "research", title
+    if kind == "or" and title in ("Take your first action", "Take your next action"):
+        return "action", title
+    if kind == "or" and title == "Select one option" and any(
+            title_text(o.get("title")).startswith("Take first action of") for o in w.get("options", [])):
+        return "firstAction", title
+    if kind == "or" and title == "Place any final greenery from plants":
+        return "finalGreenery", title
+    if phase == "action" and (
+            (kind == "space" and re.fullmatch(r"Select space for .+ tile", title))
+            or (kind == "or" and re.fullmatch(r"Select player to remove up to \d+ plants", title))
+            or (kind == "player" and re.fullmatch(DECREASE_TITLE, title))):
+        return "followup", title
+    raise PlayerViewError(f"the engine cannot reproduce this prompt: {kind} {title!r}")
+
+
+def parse_player_view(view: str | bytes | dict[str, Any]) -> PlayerView:
+    """Check a view and read who decides what (no state is built)."""
+    data = _load(view)
+    colors = _seat_colors(data)
+    me = data["thisPlayer"].get("color")
+    if me not in colors:
+        raise PlayerViewError(f"thisPlayer's colour {me!r} is not among the players")
+    kind, title = _classify(data)
+    return PlayerView(data, colors.index(me), colors, kind, title)
+
+
+def read_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> TmState:
+    """The position of a player view as its player knows it; ``seed`` draws the unseen cards' places."""
+    return import_player_view(view, seed)[0]
+
+
+def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tuple[TmState, PlayerView]:
+    """(state, parsed view): the rebuilt position and the facts the state does not carry (colours)."""
+    pv = parse_player_view(view)
+    data, seat, colors, kind = pv.view, pv.seat, pv.colors, pv.kind
+    game = data["game"]
+    n = len(colors)
+    by_color = {p["color"]: p for p in data["players"]}
+    seat_of = {c: i for i, c in enumerate(colors)}
+    rng = random.Random(seed)
+    gen = int(game["generation"])
+    first = seat_of[data["players"][0]["color"]]
+
+    # what the decider sees: every tableau, its own hand and offer
+    known: set[int] = set()
+    tableaux, corps, cres, used, corp_used = [], [], {}, [], []
+    for p, color in enumerate(colors):
+        pl = by_color[color]
+        cards, corp = [], -1
+        for i, card in enumerate(pl.get("tableau", [])):
+            name = card["name"]
+            if i == 0 and name in CORP_IDS:
+                corp = CORP_IDS[name]
+                continue
+            c = _card_id(name, f"{color}'s tableau")
+            if c in known:
+                raise PlayerViewError(f"{name!r} is in two places")
+            known.add(c)
+            cards.append(c)
+            if card.get("resources"):
+                cres[c] = int(card["resources"])
+        for name in pl.get("actionsThisGeneration", []):
+            if name in CORP_IDS:
+                corp_used.append(p)
+            else:
+                used.append(_card_id(name, f"{color}'s actions this generation"))
+        tableaux.append(cards)
+        corps.append(corp)
+    hand = [_card_id(c["name"], "the hand") for c in data["cardsInHand"]]
+    if len(hand) != data["thisPlayer"].get("cardsInHandNbr", len(hand)):
+        raise PlayerViewError(f"cardsInHand lists {len(hand)} cards but cardsInHandNbr is "
+                              f"{data['thisPlayer']['cardsInHandNbr']}")
+    offer: list[int] = []
+    corp_offer = [-1, -1]
+    if kind == "research":
+        offer = [_card_id(c["name"], "the research offer") for c in data["waitingFor"].get("cards", [])]
+    elif kind == "initial":
+        offer = [_card_id(c["name"], "the dealt cards") for c in data.get("dealtProjectCards", [])]
+        dealt = [_corp_id(c["name"], "the dealt corporations") for c in data.get("dealtCorporationCards", [])]
+        if len(dealt) != 2:
+            raise PlayerViewError(f"expected 2 dealt corporations, the view has {len(dealt)}")
+        corp_offer = dealt
+    for c in hand + offer:
+        if c in known:
+            raise PlayerViewError(f"{CARDS[c]['name']!r} is in two places")
+        known.add(c)
+
+    # the unseen cards, in one seeded order, fill every hidden place
+    pool = [c for c in range(len(CARDS)) if c not in known]
+    rng.shuffle(pool)
+    hidden_corps = [i for i in range(len(CORPS)) if i not in corp_offer and i not in corps]
+    rng.shuffle(hidden_corps)
+    researching = kind == "research"
+    players = []
+    for p, color in enumerate(colors):
+        pl = by_color[color]
+        spec: dict[str, Any] = {
+            "tr": int(pl["terraformRating"]),
+            "res": [int(pl[r]) for r in RESOURCES],
+            "prod": [int(pl[f"{r}Production"]) for r in PRODUCTION_NAMES],
+            "corp": corps[p], "corp_offer": [-1, -1],
+            "passed": int(color in game.get("passedPlayers", [])),
+            "acts": int(pl.get("actionsTakenThisRound", 0)) if game["phase"] == "action" else 0,
+            "first_pending": 0, "setup_done": 1, "bought": 1,
+            "steel_value": int(pl.get("steelValue", 2)), "ti_value": int(pl.get("titaniumValue", 3)),
+            "req_bonus": sum(CARDS[c].get("requirementBonus", {}).get("steps", 0) for c in tableaux[p])
+            + (2 if corps[p] == CORP_IDS["Inventrix"] else 0),
+            "tr_raised": 0,
+            "next_discount": 8 if pl.get("lastCardPlayed") == "Indentured Workers" else 0,
+            "final_done": 0, "tableau": tableaux[p], "hand": [], "offer": [],
+        }
+        count = int(pl.get("cardsInHandNbr", 0))
+        if p == seat:
+            spec["hand"] = hand
+            spec["offer"] = offer
+            if kind == "initial":
+                spec["corp_offer"] = corp_offer
+                spec["setup_done"] = 0
+            if researching:
+                spec["bought"] = 0
+        else:
+            spec["hand"] = _take(pool, count)
+            if kind == "initial" and count == 0:
+                # has not chosen yet (a player who kept no card looks the same): deal the hidden choice
+                spec["setup_done"] = 0
+                spec["corp_offer"] = [hidden_corps.pop(), hidden_corps.pop()]
+                spec["offer"] = _take(pool, 10)
+            elif kind == "initial":
+                spec["corp"] = hidden_corps.pop()     # chosen, played when everyone has chosen
+            if researching and pl.get("needsToResearch", True):
+                spec["bought"] = 0
+                spec["offer"] = _take(pool, 4)
+        if (gen == 1 and game["phase"] == "action" and corps[p] >= 0
+                and CORPS[corps[p]]["name"] in FIRST_ACTION_CORPS and not pl.get("actionsTakenThisGame")):
+            spec["first_pending"] = 1           # its first action is still due
+        players.append(spec)
+    deck_n, discard_n = int(game.get("deckSize", 0)), int(game.get("discardPileSize", 0))
+    if len(pool) != deck_n + discard_n:
+        raise PlayerViewError(f"card counts do not add up: {len(pool)} cards unseen, but the draw pile has "
+                              f"{deck_n} and the discard pile {discard_n}")
+    deck, discard = pool[:deck_n], pool[deck_n:]
+
+    # the board, milestones and awards
+    tiles, claims = [], []
+    for sp in game["spaces"]:
+        if "tileType" not in sp and "color" not in sp:
+            continue
+        if sp["id"] not in SPACE_IDS:
+            raise PlayerViewError(f"unknown space {sp['id']!r}")
+        if "tileType" not in sp:                # a colour without a tile: reserved by Land Claim
+            if sp["color"] not in seat_of:
+                raise PlayerViewError(f"space {sp['id']} is claimed by {sp['color']!r}, not a player")
+            claims.append((SPACE_IDS[sp["id"]], seat_of[sp["color"]]))
+            continue
+        tile = int(sp["tileType"]) + TILE_OFFSET
+        if not 0 < tile < len(tm_rules.TILE_NAMES):
+            raise PlayerViewError(f"unknown tileType {sp['tileType']} on space {sp['id']}")
+        owner = seat_of.get(sp.get("color"), -1) if "color" in sp else -1
+        if "color" in sp and sp["color"] not in seat_of:
+            raise PlayerViewError(f"space {sp['id']} is owned by {sp['color']!r}, not a player")
+        tiles.append((SPACE_IDS[sp["id"]], tile, owner))
+    milestones = _claims(game.get("milestones", []), MILESTONES, seat_of, "milestone")
+    awards = _claims(game.get("awards", []), AWARDS, seat_of, "award")
+
+    # the prompt
+    step, phase, cur, pending, action_player = PK["ST_ACTION"], PK["PH_ACTION"], seat, [], -1
+    if kind == "initial":
+        step, phase = PK["ST_SETUP"], PK["PH_RESEARCH"]
+    elif kind == "research":
+        step, phase = PK["ST_RESEARCH"], PK["PH_RESEARCH"]
+    elif kind == "finalGreenery":
+        step, phase = PK["ST_FINAL"], PK["PH_PRODUCTION"]
+        for i in range(n):                      # those before the decider in turn order are done
+            q = (first + i) % n
+            if q == seat:
+                break
+            players[q]["final_done"] = 1
+    elif kind == "firstAction":
+        players[seat]["first_pending"] = 1
+    elif kind == "followup":
+        pending = [_followup(pv, players)]
+        action_player = seat
+    if kind == "action":
+        corp = corps[seat]
+        blue = [o for o in data["waitingFor"].get("options", []) if o.get("selectBlueCardAction")]
+        if corp >= 0 and any(c["name"] == CORPS[corp]["name"] for o in blue for c in o.get("cards", [])):
+            players[seat]["tr_raised"] = 1      # only UNMI's action asks it; otherwise harmless
+    state = TmState.new(n, seed)
+    tm_rules.load_position(state.core, {
+        "np": n, "step": step, "phase": phase, "gen": gen, "first": first, "cur": cur,
+        "temp": (int(game["temperature"]) + 30) // 2, "oxy": int(game["oxygenLevel"]),
+        "oceans": int(game["oceans"]), "seed": rng.getrandbits(64), "players": players,
+        "card_resources": cres, "used": used, "corp_used": corp_used, "deck": deck, "discard": discard,
+        "tiles": tiles, "claims": claims, "milestones": milestones, "awards": awards, "pending": pending,
+        "action_player": action_player,
+    })
+    return state, pv
+
+
+def _take(pool: list[int], count: int) -> list[int]:
+    if count > len(pool):
+        raise PlayerViewError(f"card counts do not add up: {count} more hidden cards needed, "
+                              f"only {len(pool)} unseen left")
+    return [pool.pop() for _ in range(count)]
+
+
+def _claims(entries: list[dict[str, Any]], names: list[str], seat_of: dict[str, int],
+            what: str) -> list[tuple[int, int]]:
+    out = []
+    for e in entries:
+        if e.get("name") not in names:
+            raise PlayerViewError(f"unknown {what} {e.get('name')!r}")
+        if "color" in e:
+            if e["color"] not in seat_of:
+                raise PlayerViewError(f"{what} {e['name']} is held by {e['color']!r}, not a player")
+            out.append((names.index(e["name"]), seat_of[e["color"]]))
+    return out
+
+
+def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, int, int, int, int]:
+    """The pending decision of a follow-up prompt: (kind, player, card, a, b, c) as the core queues it.
+    The card is the one the decider played last (the view names it)."""
+    title, seat = pv.prompt_title, pv.seat
+    last = pv.view["thisPlayer"].get("lastCardPlayed")
+    card = CARD_IDS.get(last, -1) if last else -1
+    if card < 0 or card not in players[seat]["tableau"]:
+        raise PlayerViewError(f"the engine cannot reproduce {title!r}: the card that raised it is not known")
+    m = re.fullmatch(r"Select space for (.+) tile", title)
+    if m:
+        word = m.group(1).lower()
+        return (PK["PK_TILE"], seat, card, -1, TILE_WORDS.get(word, 0), 0)
+    m = re.fullmatch(r"Select player to remove up to (\d+) plants", title)
+    if m:
+        return (PK["PK_REMOVE_PLANTS"], seat, card, int(m.group(1)), 0, 0)
+    m = re.fullmatch(DECREASE_TITLE, title)
+    if m and m.group(1) in PRODUCTION_WORDS:
+        return (PK["PK_DEC_PROD"], seat, card, PRODUCTION_WORDS[m.group(1)], int(m.group(2)), 0)
+    raise PlayerViewError(f"the engine cannot reproduce this prompt: {title!r}")
+
+
+STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City"}
+MENU_KEYS = {"milestone": "Claim a milestone", "plants": "Convert plants into greenery",
+             "heat": "Convert 8 heat into temperature", "action": "Perform an action from a played card",
+             "play": "Play project card", "end": "End Turn", "award": "Fund an award",
+             "std": "Standard projects", "pass": "Pass for this generation", "sell": "Sell patents",
+             "first": "Take first action"}
+
+
+def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
+    """The engine's legal decisions at an imported view's prompt, in the app's terms: on the action
+    menu one entry per top-level option (keys of MENU_KEYS) with the names it offers (cards, standard
+    projects, milestones, awards) or None; for other prompts the cards, spaces or player colours."""
+    core, seat, k = state.core, pv.seat, tm_rules.MOVE_KINDS
+    moves = [tm_rules.decode(m) for m in state.legal_moves()]
+    kinds = {m[0] for m in moves}
+    if pv.kind == "initial":
+        return {"corporation": sorted(CORPS[c]["name"] for c in core.corp_offer(seat) if c >= 0),
+                "cards": sorted(CARDS[c]["name"] for c in core.offer(seat))}
+    if pv.kind == "research":
+        return {"cards": sorted(CARDS[c]["name"] for c in core.offer(seat)),
+                "max": max(bin(m[2]).count("1") for m in moves if m[0] == k["buy"])}
+    if pv.kind == "finalGreenery":
+        return {"space": sorted(SPACES[m[1]] for m in moves if m[0] == k["finalGreenery"]),
+                "skip": k["finalDone"] in kinds}
+    if pv.kind == "followup":
+        out: dict[str, Any] = {}
+        if k["space"] in kinds:
+            out["space"] = sorted(SPACES[m[1]] for m in moves if m[0] == k["space"])
+        players = [m[1] for m in moves if m[0] == k["player"]]
+        if players:
+            out["player"] = sorted(pv.colors[q] if q != CONST["SKIP_PLAYER"] else "skip" for q in players)
+        return out
+    out = {}
+    for kind, a, *_ in moves:
+        if kind == k["milestone"]:
+            out.setdefault("milestone", set()).add(MILESTONES[a])
+        elif kind == k["award"]:
+            out.setdefault("award", set()).add(AWARDS[a])
+        elif kind == k["play"]:
+            out.setdefault("play", set()).add(card_name(a))
+        elif kind == k["action"]:
+            out.setdefault("action", set()).add(card_name(a))
+        elif kind == k["std"]:
+            out.setdefault("std", set()).add(STD_TITLES[a])
+        elif kind == k["sell"]:
+            out["sell"] = set(card_name(c) for c in core.hand(seat))
+        else:
+            name = {k["plants"]: "plants", k["heat"]: "heat", k["end"]: "end", k["pass"]: "pass",
+                    k["first"]: "first"}.get(kind)
+            if name is None:
+                raise PlayerViewError(f"unexpected move kind {kind} at the action menu")
+            out[name] = None
+    return {key: sorted(v) if isinstance(v, set) else v for key, v in out.items()}

@@ -1,0 +1,155 @@
+# Loading a whole position from a description (a real game's player view, via
+# gaia_ai.games.terraforming_mars.playerview). The Python side decides every card's place, hidden ones
+# included; this only writes the struct and derives what follows from it (tags, counts).
+
+def load_position(Core core, dict d):
+    """Overwrite core's state with the position ``d`` describes (keys as playerview builds them).
+
+    d: np, step, phase, gen, first, cur, temp (steps from -30 C), oxy, oceans, seed,
+       players: [{tr, res, prod, corp, corp_offer, passed, acts, first_pending, setup_done, bought,
+                  steel_value, ti_value, req_bonus, tr_raised, next_discount, final_done,
+                  tableau (card ids in play order), hand, offer}],
+       card_resources {card: n}, used (card ids), corp_used (players), deck (top first), discard,
+       tiles [(space, tile, owner)], claims [(space, player)] (Land Claim),
+       milestones [(ms, player)], awards [(aw, player)],
+       pending [(kind, player, card, a, b, c)]; kind PK_TILE with a < 0 places tile b by card's own rule;
+       action_player."""
+    cdef TState* s = &core.st
+    cdef int p, c, k, i, t, sp
+    cdef TPlayer* pl
+    np = d["np"]
+    # indexes are checked here so that a bad description is a ValueError, never a write out of bounds
+    ids = [c for spec in d["players"] for key in ("tableau", "hand", "offer") for c in spec[key]]
+    ids += list(d["card_resources"]) + list(d["used"]) + list(d["deck"]) + list(d["discard"])
+    ids += [e[2] for e in d["pending"]]
+    if not 2 <= np <= MAXP or len(d["players"]) != np:
+        raise ValueError(f"players: {np}")
+    if any(not 0 <= x < NCARD for x in ids) or len(d["deck"]) + len(d["discard"]) > CARDCAP:
+        raise ValueError("card id out of range")
+    if any(not 0 <= e[0] < NSPACE for e in d.get("claims", ())) or any(
+            not 0 <= e[0] < NSPACE or not 0 < e[1] < NTILE for e in d["tiles"]):
+        raise ValueError("tile out of range")
+    if any(not -1 <= spec["corp"] < NCORP for spec in d["players"]) or len(d["pending"]) > MAXPEND:
+        raise ValueError("corporation or pending queue out of range")
+    if any(len(spec["offer"]) > 10 for spec in d["players"]):
+        raise ValueError("more than 10 offered cards")
+    memset(s, 0, sizeof(TState))
+    s.np = np
+    s.step = d["step"]
+    s.phase = d["phase"]
+    s.gen = d["gen"]
+    s.first = d["first"]
+    s.cur = d["cur"]
+    s.temp = d["temp"]
+    s.oxy = d["oxy"]
+    s.oceans = d["oceans"]
+    s.rng = d["seed"]
+    s.action_player = d.get("action_player", -1)
+    s.action_top = 1 if s.action_player >= 0 else 0
+    s.last_space = -1
+    for c in range(CARDCAP):
+        s.loc[c] = L_OUT
+    for sp in range(NSPACE):
+        s.owner[sp] = -1
+    for i in range(NMS):
+        s.ms[i] = -1
+        s.ms_order[i] = -1
+    for i in range(NAW):
+        s.aw[i] = -1
+        s.aw_order[i] = -1
+    for p, spec in enumerate(d["players"]):
+        pl = &s.pl[p]
+        pl.tr = spec["tr"]
+        for k in range(6):
+            pl.res[k] = spec["res"][k]
+            pl.prod[k] = spec["prod"][k]
+        pl.corp = spec["corp"]
+        for k in range(2):
+            pl.corp_offer[k] = spec["corp_offer"][k]
+        pl.passed = spec["passed"]
+        pl.acts = spec["acts"]
+        pl.first_pending = spec["first_pending"]
+        pl.setup_done = spec["setup_done"]
+        pl.bought = spec["bought"]
+        pl.steel_value = spec["steel_value"]
+        pl.ti_value = spec["ti_value"]
+        pl.req_bonus = spec["req_bonus"]
+        pl.tr_raised = spec["tr_raised"]
+        pl.next_discount = spec["next_discount"]
+        pl.final_done = spec["final_done"]
+        if pl.corp >= 0:
+            pl.played_n = 1
+            for t in range(T_EVENT):
+                pl.tags[t] += CORPS[pl.corp].tags[t]
+        for c in spec["tableau"]:
+            s.loc[c] = L_PLAYED + p
+            s.seq[c] = s.nseq
+            s.nseq += 1
+            pl.played_n += 1
+            if CARDS[c].type != CT_EVENT:
+                for t in range(T_EVENT):
+                    pl.tags[t] += CARDS[c].tags[t]
+        for c in spec["hand"]:
+            s.loc[c] = L_HAND + p
+            pl.hand_n += 1
+        for c in spec["offer"]:
+            pl.offer[pl.noffer] = c
+            pl.noffer += 1
+            s.loc[c] = L_OFFER + p
+    for c, n in d["card_resources"].items():
+        s.cres[c] = n
+    for c in d["used"]:
+        s.used[c] = 1
+    for p in d["corp_used"]:
+        s.used[NCARD + p] = 1
+    for c in d["deck"]:
+        s.deck[s.bot] = c
+        s.bot += 1
+        s.loc[c] = L_DECK
+    for c in d["discard"]:
+        to_discard(s, c)
+    for sp, t, p in d["tiles"]:
+        s.tile[sp] = t
+        s.owner[sp] = p
+    for sp, p in d.get("claims", ()):
+        s.claim[sp] = p + 1
+    for i, p in d["milestones"]:
+        s.ms[i] = p
+        s.ms_order[s.nms] = i
+        s.nms += 1
+    for i, p in d["awards"]:
+        s.aw[i] = p
+        s.aw_order[s.naw] = i
+        s.naw += 1
+    for kind, p, c, a, b, cc in d["pending"]:
+        if kind == PK_TILE and a < 0:
+            push_card_tile(s, p, c, b)
+        else:
+            push(s, kind, p, c, a, b, cc)
+
+
+cdef void push_card_tile(TState* s, int p, int c, int tile) noexcept:
+    """Queue the placement of ``tile`` the way card c places it (its own space rule)."""
+    cdef CardDef* d = &CARDS[c]
+    if tile == TL_OCEAN:
+        push(s, PK_TILE, p, c, TL_OCEAN, d.ocean_rule, -1)
+    elif tile == TL_CITY and d.cities:
+        push(s, PK_TILE, p, c, TL_CITY, PR_FIXED if d.city_space >= 0 else PR_CITY, d.city_space)
+    elif tile == TL_GREENERY and d.greeneries:
+        push(s, PK_TILE, p, c, TL_GREENERY, d.greenery_rule, -1)
+    elif d.tile_rule and d.tile_rule != PR_CLAIM:
+        push(s, PK_TILE, p, c, d.tile, d.tile_rule, -1)
+    else:
+        push(s, PK_TILE, p, c, tile, PR_CITY if tile == TL_CITY else PR_GREENERY, -1)
+
+
+def pending_kinds():
+    """Codes of the follow-up kinds a loaded position may open with."""
+    return dict(PK_TILE=PK_TILE, PK_REMOVE_PLANTS=PK_REMOVE_PLANTS, PK_DEC_PROD=PK_DEC_PROD,
+                PK_OR_PROD=PK_OR_PROD, PK_ADD_ANY=PK_ADD_ANY, PK_REMOVE_RES=PK_REMOVE_RES,
+                PK_ATTACK=PK_ATTACK, PK_AMOUNT=PK_AMOUNT, PK_KEEP=PK_KEEP, PK_BUY_TOP=PK_BUY_TOP,
+                PK_MARS_UNI=PK_MARS_UNI, PK_FLOODING=PK_FLOODING, PK_ROBOT=PK_ROBOT,
+                ST_SETUP=ST_SETUP, ST_RESEARCH=ST_RESEARCH, ST_ACTION=ST_ACTION, ST_FINAL=ST_FINAL,
+                PH_RESEARCH=PH_RESEARCH, PH_ACTION=PH_ACTION, PH_PRODUCTION=PH_PRODUCTION,
+                PR_OCEAN=PR_OCEAN, PR_CITY=PR_CITY, PR_GREENERY=PR_GREENERY,
+                TL_OCEAN=TL_OCEAN, TL_CITY=TL_CITY, TL_GREENERY=TL_GREENERY)

@@ -1,0 +1,233 @@
+"""Importing the web app's player views: the rebuilt position equals the view, and the engine's choices at
+the prompt equal the app's (the facts file's ``legal``). Samples in tests/data/tm-playerviews; all 48 views
+of ../shared/corpus/tm/playerviews when that folder is there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gaia_ai.games.terraforming_mars import TmError
+from gaia_ai.games.terraforming_mars.playerview import (
+    PlayerViewError,
+    import_player_view,
+    prompt_choices,
+    read_player_view,
+)
+from gaia_ai.games.terraforming_mars.tables import AWARDS, CONST, MILESTONES, SPACES, TILE_NAMES, card_name
+
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tm-playerviews"
+RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
+PRODUCTION = ("megacredit", "steel", "titanium", "plant", "energy", "heat")
+# prompts the engine cannot rebuild yet (view file stem -> what the error names)
+NOT_REPRODUCED = {"base-v02-1-g10-171": "Select how to spend"}     # Helion paying research with heat
+
+
+def _views(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".facts.json"))
+
+
+def _facts(path: Path) -> dict:
+    return json.loads(path.with_name(path.stem + ".facts.json").read_text())
+
+
+def check_view(path: Path) -> None:
+    """Import one view and compare the state and the prompt's choices with the view and its facts."""
+    view = json.loads(path.read_text())
+    facts = _facts(path)
+    if facts["set"] != "base":
+        with pytest.raises(PlayerViewError, match="Colonies views are not supported yet"):
+            read_player_view(view)
+        return
+    if path.stem in NOT_REPRODUCED:
+        with pytest.raises(PlayerViewError, match=NOT_REPRODUCED[path.stem]):
+            read_player_view(view)
+        return
+    state, pv = import_player_view(view, seed=3)
+    check_state(state, pv, view, facts)
+    check_choices(state, pv, facts)
+
+
+def check_state(state, pv, view: dict, facts: dict) -> None:
+    core, game = state.core, view["game"]
+    assert pv.seat == facts["seat"] and pv.kind == facts["kind"]
+    assert pv.colors == [s["color"] for s in sorted(facts["seats"], key=lambda s: s["seat"])]
+    assert state.current_player == facts["seat"]
+    assert core.first_player() == facts["firstSeat"]
+    gen, _, temp, oxy, oceans = core.globals()
+    assert (gen, temp, oxy, oceans) == (game["generation"], game["temperature"], game["oxygenLevel"],
+                                        game["oceans"])
+    assert core.deck_size() == facts["drawPile"] and core.discard_size() == facts["discardPile"]
+    snap = state.snapshot()
+    for seat, color in enumerate(pv.colors):
+        pl = next(p for p in view["players"] if p["color"] == color)
+        tr, *rest = core.player(seat)
+        assert tr == pl["terraformRating"], color
+        assert rest[:6] == [pl[r] for r in RESOURCES], color
+        assert rest[6:12] == [pl[f"{r}Production"] for r in PRODUCTION], color
+        assert rest[12] == pl["cardsInHandNbr"], color
+        tableau = [c["name"] for c in pl["tableau"]]
+        if pv.kind != "initial":            # chosen corporations are played when everyone has chosen
+            assert snap["pc"].get(str(seat), []) == tableau, color
+        on_cards = {c["name"]: c["resources"] for c in pl["tableau"] if c.get("resources")}
+        assert snap["cr"].get(str(seat), {}) == on_cards, color
+        assert core.passed(seat) == (color in game["passedPlayers"])
+    hand = sorted(c["name"] for c in view["cardsInHand"])
+    assert sorted(card_name(c) for c in core.hand(pv.seat)) == hand
+    tiles = sorted((s["id"], TILE_NAMES[s["tileType"] + 1],
+                    pv.colors.index(s["color"]) if "color" in s else -1) for s in game["spaces"] if "tileType" in s)
+    assert sorted((SPACES[sp], TILE_NAMES[t], o) for sp, t, o in core.tiles()) == tiles
+    claimed = sorted((m["name"], pv.colors.index(m["color"])) for m in game["milestones"] if "color" in m)
+    assert sorted((MILESTONES[i], p) for i, p in core.milestones()) == claimed
+    funded = sorted((a["name"], pv.colors.index(a["color"])) for a in game["awards"] if "color" in a)
+    assert sorted((AWARDS[i], p) for i, p in core.awards()) == funded
+
+
+def view_choices(facts: dict) -> dict:
+    """The facts file's ``legal`` in prompt_choices' terms."""
+    legal = facts["legal"]
+    kind = facts["kind"]
+    if kind == "initial":
+        corp, cards = legal[0]["choices"]
+        return {"corporation": sorted(corp["choices"]["cards"]), "cards": sorted(cards["choices"]["cards"])}
+    if kind == "research":
+        return {"cards": sorted(legal[0]["choices"]["cards"]), "max": legal[0]["choices"]["max"]}
+    if kind == "finalGreenery":
+        spaces = [e for e in legal if e["type"] == "space"]
+        return {"space": sorted(spaces[0]["choices"]) if spaces else [],
+                "skip": any(e["title"] == "Don't place a greenery" for e in legal)}
+    if kind == "followup":
+        e = legal[0]
+        if e["type"] == "space":
+            return {"space": sorted(e["choices"])}
+        if e["type"] == "player":
+            return {"player": sorted(e["choices"])}
+        # "Remove N plants from <colour>" / "Skip removing plants"
+        return {"player": sorted("skip" if x["title"].startswith("Skip") else x["title"].rsplit(" ", 1)[1]
+                                 for x in legal)}
+    out = {}
+    for e in legal:
+        title, choices = e["title"], e["choices"]
+        if title == "Claim a milestone":
+            out["milestone"] = sorted(choices)
+        elif title.startswith("Convert") and "plants" in title:
+            out["plants"] = None
+        elif title == "Convert 8 heat into temperature":
+            out["heat"] = None
+        elif title == "Perform an action from a played card":
+            out["action"] = sorted(choices["cards"])
+        elif title == "Play project card":
+            out["play"] = sorted(choices)
+        elif title == "End Turn":
+            out["end"] = None
+        elif title.startswith("Fund an award"):
+            out["award"] = sorted(choices)
+        elif title == "Standard projects":
+            if choices:                     # listed even when every project is disabled
+                out["std"] = sorted(choices)
+        elif title == "Pass for this generation":
+            out["pass"] = None
+        elif title == "Sell patents":
+            out["sell"] = sorted(choices["cards"])
+        elif title.startswith("Take first action of"):
+            out["first"] = None
+        else:
+            raise AssertionError(f"unknown menu option {title!r}")
+    return out
+
+
+def check_choices(state, pv, facts: dict) -> None:
+    assert prompt_choices(state, pv) == view_choices(facts)
+
+
+@pytest.mark.parametrize("path", _views(SAMPLES), ids=lambda p: p.stem)
+def test_sample_view(path):
+    check_view(path)
+
+
+def test_every_shared_view(shared_dir):
+    folder = shared_dir / "corpus" / "tm" / "playerviews"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} not available")
+    views = _views(folder)
+    assert len(views) == 48
+    for path in views:
+        try:
+            check_view(path)
+        except AssertionError as e:
+            raise AssertionError(f"{path.name}: {e}") from e
+
+
+def test_hidden_cards_follow_the_seed_not_the_view():
+    """The unseen cards are sampled: another seed puts other cards in the opponents' hands, while what
+    the decider sees stays."""
+    text = (SAMPLES / "base-v01-0-g6-60.json").read_text()
+    a, b = read_player_view(text, seed=1), read_player_view(text, seed=2)
+    assert a.core.hand(0) == b.core.hand(0)
+    assert a.core.hand(1) != b.core.hand(1)
+    assert a.snapshot() == b.snapshot()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "not JSON"),
+    ("[1, 2]", "JSON list, not an object"),
+    ('{"factions": [], "round": 3}', "not a Terraforming Mars player view"),
+])
+def test_bad_input_is_a_clear_error(text, message):
+    with pytest.raises(PlayerViewError, match=message):
+        read_player_view(text)
+
+
+def test_unknown_card_and_space_are_named():
+    view = json.loads((SAMPLES / "base-v01-0-g6-60.json").read_text())
+    view["cardsInHand"][0]["name"] = "Mystery Card"
+    with pytest.raises(PlayerViewError, match="unknown project card 'Mystery Card' in the hand"):
+        read_player_view(view)
+    view = json.loads((SAMPLES / "base-v01-0-g6-60.json").read_text())
+    next(s for s in view["game"]["spaces"] if "tileType" in s)["id"] = "99"
+    with pytest.raises(PlayerViewError, match="unknown space '99'"):
+        read_player_view(view)
+
+
+def test_counts_that_do_not_add_up_are_refused():
+    view = json.loads((SAMPLES / "base-v01-0-g6-60.json").read_text())
+    view["game"]["deckSize"] += 5
+    with pytest.raises(PlayerViewError, match="card counts do not add up"):
+        read_player_view(view)
+
+
+def test_unknown_prompt_is_refused():
+    view = json.loads((SAMPLES / "base-v01-0-g6-60.json").read_text())
+    view["waitingFor"] = {"type": "amount", "title": "Select amount of energy to spend", "min": 0, "max": 3}
+    with pytest.raises(PlayerViewError, match="cannot reproduce this prompt"):
+        read_player_view(view)
+    assert issubclass(PlayerViewError, TmError)
+
+
+@pytest.mark.parametrize("path", [p for p in _views(SAMPLES) if p.name.startswith("base")
+                                  and p.stem not in NOT_REPRODUCED], ids=lambda p: p.stem)
+def test_determinize_keeps_what_the_seat_sees(path):
+    """determinize(seat, seed) of an imported view resamples only the unseen cards: the seat's own hand
+    and offer, every public field, every count and the seat's legal moves stay; hidden hands change."""
+    state, pv = import_player_view(path.read_text(), seed=5)
+    seat, core = pv.seat, state.core
+    hidden = {c for q in range(state.num_players) if q != seat for c in core.hand(q)}
+    changed = False
+    for seed in range(4):
+        other = state.determinize(seat, seed)
+        o = other.core
+        assert other.snapshot() == state.snapshot()
+        assert o.hand(seat) == core.hand(seat) and o.offer(seat) == core.offer(seat)
+        assert o.deck_size() == core.deck_size() and o.discard_size() == core.discard_size()
+        assert other.legal_moves() == state.legal_moves()
+        assert other.current_player == state.current_player
+        # the unseen cards are exchanged among the unseen places, never with what the seat sees
+        unseen = {c for c, loc in enumerate(core.locations()) if loc == CONST["L_DECK"]} | hidden | {
+            c for q in range(state.num_players) if q != seat for c in core.offer(q)}
+        unseen_after = {c for c, loc in enumerate(o.locations()) if loc == CONST["L_DECK"]} | {
+            c for q in range(state.num_players) if q != seat for c in o.hand(q) + o.offer(q)}
+        assert unseen_after == unseen
+        changed |= {c for q in range(state.num_players) if q != seat for c in o.hand(q)} != hidden
+    assert changed or not hidden
