@@ -221,7 +221,7 @@ def test_determinize_keeps_what_the_seat_sees(path):
         assert other.snapshot() == state.snapshot()
         assert o.hand(seat) == core.hand(seat) and o.offer(seat) == core.offer(seat)
         assert o.deck_size() == core.deck_size() and o.discard_size() == core.discard_size()
-        assert other.legal_moves() == state.legal_moves()
+        assert other.legal_codes() == state.legal_codes()
         assert other.current_player == state.current_player
         # the unseen cards are exchanged among the unseen places, never with what the seat sees
         unseen = {c for c, loc in enumerate(core.locations()) if loc == CONST["L_DECK"]} | hidden | {

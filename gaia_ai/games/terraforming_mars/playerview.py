@@ -389,7 +389,7 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
     menu one entry per top-level option (keys of MENU_KEYS) with the names it offers (cards, standard
     projects, milestones, awards) or None; for other prompts the cards, spaces or player colours."""
     core, seat, k = state.core, pv.seat, tm_rules.MOVE_KINDS
-    moves = [tm_rules.decode(m) for m in state.legal_moves()]
+    moves = [tm_rules.decode(m) for m in state.legal_codes()]
     kinds = {m[0] for m in moves}
     if pv.kind == "initial":
         return {"corporation": sorted(CORPS[c]["name"] for c in core.corp_offer(seat) if c >= 0),
