@@ -107,11 +107,15 @@ BOTS: dict[str, Callable[[dict[str, str], str, Game], Bot]] = {
 SEEDED_BOTS = frozenset({"random", "mcts"})
 
 
-def with_seed(spec: str, seed: int) -> str:
-    """The spec with ``seed=N`` added when the bot takes a seed and the spec sets none (a seed the
-    spec names is kept: its author wanted that one)."""
+def with_seed(spec: str, seed: int, game: Game | str | None = None) -> str:
+    """The spec with ``seed=N`` added when the bot takes a seed (random and mcts, and the game's own
+    seeded bots, Game.seeded_bots) and the spec sets none (a seed the spec names is kept: its author
+    wanted that one)."""
     name, params = parse_spec(spec)
-    if name not in SEEDED_BOTS or "seed" in params:
+    if isinstance(game, str):
+        game = load_game(game)
+    seeded = SEEDED_BOTS | set(game.seeded_bots() if game is not None else ())
+    if name not in seeded or "seed" in params:
         return spec
     params["seed"] = str(seed)
     return f"{name}:" + ",".join(f"{key}={value}" for key, value in params.items())

@@ -203,6 +203,10 @@ class Game(ABC):
         """The names of the game's own bots (for error messages)."""
         return ()
 
+    def seeded_bots(self) -> tuple[str, ...]:
+        """The game's own bots whose spec takes ``seed=N`` (the tournament gives each game its own)."""
+        return ()
+
     def recorder(self, deal: Deal) -> Any:
         """A move log over a new game of the deal (``new_game(deal)``, the role picks logged):
         ``state`` the game, ``apply(move)`` plays and records, ``lines`` the notation lines, ``commands``

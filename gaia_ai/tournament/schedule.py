@@ -96,7 +96,7 @@ def build_schedule(config: TournamentConfig) -> list[ScheduledGame]:
             for order in orders:
                 seats = tuple(table[i] for i in order)
                 gid = game_id(setup_seed, factions, seats)
-                specs = tuple(with_seed(b.spec, seat_seed(gid, s)) for s, b in enumerate(seats))
+                specs = tuple(with_seed(b.spec, seat_seed(gid, s), config.game) for s, b in enumerate(seats))
                 schedule.append(ScheduledGame(gid, config.game, len(schedule), number, config.players, setup_seed, factions,
                                               tuple(b.name for b in seats), specs))
     assert len({g.id for g in schedule}) == len(schedule), "two scheduled games with the same content"

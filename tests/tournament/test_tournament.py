@@ -138,7 +138,9 @@ def test_with_seed_only_seeds_bots_that_take_one() -> None:
     assert with_seed("random", 5) == "random:seed=5"
     assert with_seed("mcts:sims=10", 5) == "mcts:sims=10,seed=5"
     assert with_seed("mcts:sims=10,seed=1", 5) == "mcts:sims=10,seed=1"
-    assert with_seed("greedy", 5) == "greedy"
+    assert with_seed("greedy", 5) == "greedy"                       # Gaia's greedy takes no seed
+    assert with_seed("greedy", 5, "eminent-domain") == "greedy:seed=5"  # Eminent Domain's breaks ties by it
+    assert with_seed("greedy:depth=2", 5, "eminent-domain") == "greedy:depth=2,seed=5"
 
 
 # ---- running, resuming, ratings ---------------------------------------------------------------------------

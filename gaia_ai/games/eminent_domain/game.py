@@ -87,6 +87,9 @@ class EdGame(Game):
     def bot_names(self) -> tuple[str, ...]:
         return ("flat", "greedy")
 
+    def seeded_bots(self) -> tuple[str, ...]:
+        return ("flat", "greedy")   # their tie-breaks and samples come from the seed
+
     def recorder(self, deal: Deal) -> Any:
         from gaia_ai.games.eminent_domain.gamelog import Recorder
 
