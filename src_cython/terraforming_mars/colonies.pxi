@@ -162,6 +162,42 @@ cdef int count_holders(TState* s, int p, int rtype, int jovian) noexcept nogil:
     return n
 
 
+cdef int corp_ref_owner(TState* s, int c) noexcept nogil:
+    """The player whose corporation c (ROBOT_CORP + id) is, or -1."""
+    cdef int q
+    if c < ROBOT_CORP or c >= ROBOT_CORP + NCORP:
+        return -1
+    for q in range(s.np):
+        if s.pl[q].corp == c - ROBOT_CORP:
+            return q
+    return -1
+
+
+cdef int corp_ref_removable(TState* s, int c, int rtype, int taker) noexcept nogil:
+    """A corporation card holding rtype resources that taker's card may take one from (Predators on
+    Arklight)."""
+    cdef int q = corp_ref_owner(s, c)
+    if q < 0 or CORP_RES[c - ROBOT_CORP] != rtype:
+        return 0
+    return s.cres[NCARD + q] > 0 and not protected_from(s, q, taker)
+
+
+cdef int any_corp_removable(TState* s, int rtype, int taker) noexcept nogil:
+    cdef int q, n = 0
+    for q in range(s.np):
+        if s.pl[q].corp >= 0:
+            n += corp_ref_removable(s, ROBOT_CORP + s.pl[q].corp, rtype, taker)
+    return n
+
+
+cdef int gen_corp_targets(TState* s, int rtype, int taker, Move* out, int n, int cap) noexcept nogil:
+    cdef int q
+    for q in range(s.np):
+        if s.pl[q].corp >= 0 and corp_ref_removable(s, ROBOT_CORP + s.pl[q].corp, rtype, taker):
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[q].corp, 0, 0, 0, 0, 0))
+    return n
+
+
 cdef int own_floaters(TState* s, int p) noexcept nogil:
     cdef int c, n = 0
     if s.pl[p].corp >= 0 and CORP_RES[s.pl[p].corp] == RT_FLOATER:
@@ -170,6 +206,21 @@ cdef int own_floaters(TState* s, int p) noexcept nogil:
         if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_FLOATER:
             n += s.cres[c]
     return n
+
+
+cdef int heat_available(TState* s, int p) noexcept nogil:
+    """Heat p can spend: Stormcraft's floaters count 2 each."""
+    if s.pl[p].corp == C_STORMCRAFT:
+        return s.pl[p].res[R_HE] + 2 * s.cres[NCARD + p]
+    return s.pl[p].res[R_HE]
+
+
+cdef int storm_heat_ok(TState* s, int p, int amount, int f) noexcept nogil:
+    """Stormcraft pays amount heat with f floaters and the rest in heat (no floater beyond need)."""
+    cdef int rest = amount - 2 * f
+    if f < 0 or f > s.cres[NCARD + p] or 2 * (f - 1) >= amount:
+        return 0
+    return (rest if rest > 0 else 0) <= s.pl[p].res[R_HE]
 
 
 cdef void activate_tiles(TState* s, int rtype) noexcept nogil:
@@ -355,9 +406,13 @@ cdef void do_trade(TState* s, int p, int t) noexcept nogil:
     """Trade income by track position, each colony's bonus to its owner, the track back to the
     number of colonies."""
     cdef int pos = s.col_track[t], i
-    col_effect(s, p, t, COLS[t].trade_kind, COLS[t].trade_res[pos], COLS[t].trade_n[pos])
+    # the engine asks where colony bonuses go before where the trade's own resources go
+    if COLS[t].trade_kind != CE_CARD_RES:
+        col_effect(s, p, t, COLS[t].trade_kind, COLS[t].trade_res[pos], COLS[t].trade_n[pos])
     for i in range(s.col_n[t]):
         col_effect(s, s.col_owner[t][i], t, COLS[t].bonus_kind, COLS[t].bonus_res, COLS[t].bonus_n)
+    if COLS[t].trade_kind == CE_CARD_RES:
+        col_effect(s, p, t, COLS[t].trade_kind, COLS[t].trade_res[pos], COLS[t].trade_n[pos])
     s.col_track[t] = s.col_n[t]
 
 
@@ -596,6 +651,8 @@ cdef int colonies_has_option(TState* s, Pending* e) noexcept nogil:
         return e.a > 0
     if e.kind == PK_REMOVE_FLOATER:
         return count_floater_cards_with(s, e.player) > 0
+    if e.kind == PK_STORM_HEAT:
+        return 1
     return 1
 
 
@@ -659,6 +716,14 @@ cdef int colonies_pending(TState* s, Pending e, int k, int a) noexcept nogil:
         err = s.pl[a].res[R_MC] if s.pl[a].res[R_MC] < 5 else 5
         s.pl[a].res[R_MC] -= err
         s.pl[p].res[R_MC] += err
+        return 0
+    if e.kind == PK_STORM_HEAT:
+        if k != K_OPTION or not storm_heat_ok(s, p, e.a, a):
+            return fail(s, E_RES)
+        pop_front(s)
+        s.cres[NCARD + p] -= a
+        err = e.a - 2 * a
+        s.pl[p].res[R_HE] -= err if err > 0 else 0
         return 0
     if e.kind == PK_REMOVE_FLOATER:
         if k != K_CARD or not card_holds(s, p, a, RT_FLOATER, 0) or s.cres[res_slot(p, a)] == 0:
@@ -737,6 +802,11 @@ cdef int colonies_gen_pending(TState* s, Pending* e, Move* out, int cap) noexcep
         for t in range(s.np):
             if t != p:
                 n = emit(out, n, cap, mk(K_PLAYER, t, 0, 0, 0, 0, 0))
+        return n
+    if e.kind == PK_STORM_HEAT:
+        for t in range(s.cres[NCARD + p] + 1):
+            if storm_heat_ok(s, p, e.a, t):
+                n = emit(out, n, cap, mk(K_OPTION, t, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_REMOVE_FLOATER:
         if s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, RT_FLOATER, 0) \

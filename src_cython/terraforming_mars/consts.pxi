@@ -151,6 +151,7 @@ cdef enum:
     PK_CARD_OR = 29      # which behaviour of a bespoke "or" action (card): option 0 or 1
     PK_FREE_TRADE = 30   # Titan Floating Launch-pad: the tile to trade with for free
     PK_REMOVE_FLOATER = 31  # Air Raid: the own card a floater comes off
+    PK_STORM_HEAT = 32   # Stormcraft spends a heat (Local Heat Trapping): option = floaters used
 
 # move kinds (bits 0-4)
 cdef enum:

@@ -165,7 +165,7 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
         return any_dec_target(s, e.a, e.b)
     if e.kind == PK_ADD_ANY:
         if e.a < 0:
-            return any_card_with_resources(s, e.player)
+            return any_card_with_resources(s, e.player) or s.cres[NCARD + e.player] > 0
         return count_holders(s, e.player, e.a, e.c) > 0
     if e.kind >= PK_COLONY:
         return colonies_has_option(s, e)
@@ -194,8 +194,8 @@ cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
         s.cres[CARD_OLYMPUS] += 1
         return 1
-    if e.kind == PK_PLANTS_OR and not own_card_with(s, p, RT_MICROBE if e.b else RT_NONE - 1) \
-            and not own_card_with(s, p, RT_ANIMAL if e.c else RT_NONE - 1):
+    if e.kind == PK_PLANTS_OR and not (e.b and count_holders(s, p, RT_MICROBE, 0)) \
+            and not (e.c and count_holders(s, p, RT_ANIMAL, 0)):
         s.pl[p].res[R_PL] += e.a
         return 1
     if e.kind == PK_VIRAL and (CARDS[e.b].res_type == RT_NONE or CARDS[e.b].res_type == RT_SCIENCE
@@ -326,6 +326,8 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         if e.a >= 0:
             if not card_holds(s, p, a, e.a, e.c):
                 return fail(s, E_CARD)
+        elif a >= ROBOT_CORP and corp_ref_owner(s, a) == p and s.cres[NCARD + p] > 0:
+            pass                                # CEO's Favorite Project on a corporation's resources
         elif a >= NCARD or s.loc[a] != L_PLAYED + p or s.cres[a] == 0:
             return fail(s, E_CARD)
         pop_front(s)
@@ -333,18 +335,25 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_REMOVE_RES:
         if k != K_CARD:
             return fail(s, E_KIND)
-        if a >= NCARD or not removable(s, a, e.a, p):
+        if a < NCARD and removable(s, a, e.a, p):
+            s.cres[a] -= 1
+        elif corp_ref_removable(s, a, e.a, p):
+            s.cres[NCARD + corp_ref_owner(s, a)] -= 1
+        else:
             return fail(s, E_CARD)
         pop_front(s)
-        s.cres[a] -= 1
         s.cres[e.card] += 1
     elif e.kind == PK_BUY_TOP:
         if k != K_OPTION or a > 1:
             return fail(s, E_KIND)
         if a == 1:
-            if s.pl[p].res[R_MC] < 3:
+            if mv_mc(m) or mv_he(m):            # Helion may pay with heat
+                if pay(s, p, s.pl[p].card_price, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+                    return -1
+            elif s.pl[p].res[R_MC] < s.pl[p].card_price:
                 return fail(s, E_PAY)
-            s.pl[p].res[R_MC] -= 3
+            else:
+                s.pl[p].res[R_MC] -= s.pl[p].card_price
             to_hand(s, p, e.c)
         else:
             to_discard(s, e.c)
@@ -371,6 +380,10 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         elif k == K_CARD and e.a == ATK_VIRUS and a < NCARD and removable(s, a, RT_ANIMAL, p):
             pop_front(s)
             s.cres[a] = s.cres[a] - 2 if s.cres[a] > 2 else 0
+        elif k == K_CARD and e.a == ATK_VIRUS and corp_ref_removable(s, a, RT_ANIMAL, p):
+            pop_front(s)
+            q = NCARD + corp_ref_owner(s, a)
+            s.cres[q] = s.cres[q] - 2 if s.cres[q] > 2 else 0
         else:
             return fail(s, E_PLAYER)
     elif e.kind == PK_MARS_UNI:
@@ -428,10 +441,10 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         if k == K_OPTION and a == 0:
             pop_front(s)
             s.pl[p].res[R_PL] += e.a
-        elif k == K_CARD and a < NCARD and s.loc[a] == L_PLAYED + p and (
-                (e.b and CARDS[a].res_type == RT_MICROBE) or (e.c and CARDS[a].res_type == RT_ANIMAL)):
+        elif k == K_CARD and ((e.b and card_holds(s, p, a, RT_MICROBE, 0))
+                              or (e.c and card_holds(s, p, a, RT_ANIMAL, 0))):
             pop_front(s)
-            s.cres[a] += e.b if CARDS[a].res_type == RT_MICROBE else e.c
+            s.cres[res_slot(p, a)] += e.b if card_holds(s, p, a, RT_MICROBE, 0) else e.c
         else:
             return fail(s, E_CARD)
     elif e.kind == PK_FLOODING:

@@ -71,6 +71,8 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                 n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_ADD_ANY:
+        if e.a < 0 and s.pl[p].corp >= 0 and s.cres[NCARD + p] > 0:
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         if e.a >= 0 and s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, e.a, e.c):
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         for c in range(NCARD):
@@ -82,6 +84,8 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         return colonies_gen_pending(s, e, out, cap)
     if e.kind == PK_PLANTS_OR:
         n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
+        if e.c and s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, RT_ANIMAL, 0):
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         for c in range(NCARD):
             if s.loc[c] == L_PLAYED + p and ((e.b and CARDS[c].res_type == RT_MICROBE)
                                              or (e.c and CARDS[c].res_type == RT_ANIMAL)):
@@ -103,11 +107,15 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         for c in range(NCARD):
             if removable(s, c, e.a, p):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
-        return n
+        return gen_corp_targets(s, e.a, p, out, n, cap)
     if e.kind == PK_BUY_TOP:
         n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
-        if s.pl[p].res[R_MC] >= 3:
+        if s.pl[p].res[R_MC] >= s.pl[p].card_price:
             n = emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+        if s.pl[p].corp == C_HELION:
+            for b in range(1, min(s.pl[p].card_price, s.pl[p].res[R_HE]) + 1):
+                if s.pl[p].card_price - b <= s.pl[p].res[R_MC]:
+                    n = emit(out, n, cap, mk(K_OPTION, 1, 0, s.pl[p].card_price - b, 0, 0, b))
         return n
     if e.kind == PK_KEEP:
         for b in range(1 << s.pl[p].noffer):
@@ -123,6 +131,7 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             for c in range(NCARD):
                 if removable(s, c, RT_ANIMAL, p):
                     n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+            n = gen_corp_targets(s, RT_ANIMAL, p, out, n, cap)
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
     if e.kind == PK_MARS_UNI:
         for c in range(NCARD):

@@ -399,11 +399,11 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0    # stealing cards (own gain) are playable without a target: the player may hit itself
     if c == CARD_INSULATION and s.pl[p].prod[R_HE] < 1:
         return 0
-    if c == CARD_CEO and not any_card_with_resources(s, p):
+    if c == CARD_CEO and not any_card_with_resources(s, p) and not s.cres[NCARD + p]:
         return 0
     if c == CARD_ROBOTIC and not any_robot_target(s, p):
         return 0
-    if c == CARD_HEAT_TRAPPING and s.pl[p].res[R_HE] < 5:
+    if c == CARD_HEAT_TRAPPING and heat_available(s, p) < 5:
         return 0
     if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
         return 0
@@ -529,9 +529,12 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     elif c == CARD_LARGE_CONVOY:
         push(s, PK_PLANTS_OR, p, c, 5, 0, 4)
     elif c == CARD_HEAT_TRAPPING:
-        if pl.res[R_HE] < 5:             # the heat must still be there after paying (Helion)
+        if heat_available(s, p) < 5:     # the heat must still be there after paying (Helion)
             return fail(s, E_RES)
-        pl.res[R_HE] -= 5
+        if pl.corp == C_STORMCRAFT and s.cres[NCARD + p] > 0:
+            push(s, PK_STORM_HEAT, p, c, 5, 0, 0)
+        else:
+            pl.res[R_HE] -= 5
         push(s, PK_PLANTS_OR, p, c, 4, 0, 2)
     elif c == CARD_CEO:
         push(s, PK_ADD_ANY, p, c, -1, 1, 0)
@@ -663,6 +666,7 @@ cdef int attack_options(TState* s, int p, int kind) noexcept nogil:
     if kind == ATK_VIRUS:
         for c in range(NCARD):
             n += removable(s, c, RT_ANIMAL, p)
+        n += any_corp_removable(s, RT_ANIMAL, p)
     return n
 
 
@@ -783,10 +787,8 @@ cdef int action_available(TState* s, int p, int c) noexcept nogil:
         for i in range(NCARD):
             if removable(s, i, d.res_type, p):
                 return 1
-        return 0
+        return any_corp_removable(s, d.res_type, p) > 0
     if d.act_kind == AK_ADD_ANY:
-        if d.act_res == RT_FLOATER:
-            return count_holders(s, p, RT_FLOATER, 0) > 0
         return 1     # the engine offers it even with no microbe card to take the microbe
     if c >= NBASE and d.act_kind == AK_BESPOKE:
         return colonies_action_available(s, p, c)

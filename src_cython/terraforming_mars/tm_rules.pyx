@@ -55,7 +55,7 @@ PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DE
                  PK_FLOODING: "flooding", PK_ROBOT: "robot", PK_COLONY: "colony", PK_ARIDOR: "addColonyTile",
                  PK_TRADE_OFFSET: "tradeOffset", PK_DISCARD: "discard", PK_MARKET: "marketManipulation",
                  PK_AIR_RAID: "airRaid", PK_SHUTTLES: "titanShuttles", PK_CARD_OR: "cardOr",
-                 PK_FREE_TRADE: "freeTrade", PK_REMOVE_FLOATER: "removeFloater"}
+                 PK_FREE_TRADE: "freeTrade", PK_REMOVE_FLOATER: "removeFloater", PK_STORM_HEAT: "stormcraftHeat"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
@@ -317,7 +317,7 @@ def constants():
 
 def action_cost(int card):
     """M€ cost of a card's single-behaviour action (0 for none or an "or")."""
-    if CARDS[card].nact != 1:
+    if CARDS[card].nact != 1 or CARDS[card].act_kind == AK_BESPOKE:
         return 0
     return CARDS[card].act[0].mc
 

@@ -143,7 +143,12 @@ class Replayer:
                 move = self.choice_move(kind, ch)
                 if move is not None:
                     queue.pop(0)
+                    if kind == "buyTop" and move != tm_rules.encode(K["option"], 0) and queue \
+                            and queue[0].get("t") == "payment":      # Helion paying with heat
+                        move = tm_rules.encode(K["option"], 1, 0, **_pay(queue.pop(0)["pay"]))
                     self.apply(move, f"follow-up {ch}")
+                    if kind == "cardOr" and ch.get("sub", {}).get("t") in ("amount", "colony"):
+                        queue.insert(0, ch["sub"])
                     continue
             if len(legal) == 1:
                 self.apply(legal[0], "single option")
@@ -158,7 +163,7 @@ class Replayer:
         t = ch.get("t")
         sub = ch.get("sub", {})
         if kind in ("plantsOr", "coldFungus") and sub.get("t") == "cards" and len(sub["cards"]) == 1:
-            return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
+            return tm_rules.encode(K["card"], _card_ref(sub["cards"][0]))
         if kind == "tile" and t == "space":
             return tm_rules.encode(K["space"], SPACE_IDS[ch["space"]])
         if kind == "removePlants" and t == "or":
@@ -179,6 +184,8 @@ class Replayer:
             return tm_rules.encode(K["colony"], COLONY_IDS[ch["colony"]])
         if kind in ("tradeOffset", "cardOr") and t == "or":
             return tm_rules.encode(K["option"], ch["i"])
+        if kind == "stormcraftHeat" and t == "and":
+            return tm_rules.encode(K["option"], ch["all"][1]["n"])
         if kind == "titanShuttles" and t == "amount":
             return tm_rules.encode(K["option"], ch["n"])
         if kind == "airRaid" and t == "or":
@@ -196,7 +203,7 @@ class Replayer:
                 return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
             sub = ch.get("sub", {})
             if sub.get("t") == "cards" and len(sub.get("cards", [])) == 1:
-                return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
+                return tm_rules.encode(K["card"], _card_ref(sub["cards"][0]))
             m = re.match(r"(?:Remove|Steal) \d+ (\S+) from (.+)$", title)
             if m:
                 res, target = m.groups()
@@ -217,8 +224,8 @@ class Replayer:
             return tm_rules.encode(K["option"], ch["n"])
         if kind == "plantsOr" and t == "or":
             m = re.match(r"Add \d+ \S+ to (.+)$", ch.get("o", ""))
-            if m and m.group(1) in CARD_IDS:
-                return tm_rules.encode(K["card"], CARD_IDS[m.group(1)])
+            if m and (m.group(1) in CARD_IDS or m.group(1) in CORP_IDS):
+                return tm_rules.encode(K["card"], _card_ref(m.group(1)))
             return tm_rules.encode(K["option"], 0)
         if kind == "flooding" and t == "or":
             sub = ch.get("sub", {})
