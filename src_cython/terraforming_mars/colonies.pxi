@@ -110,7 +110,6 @@ def load_colonies(list tiles, list cards, list corps):
         elif name == "Pioneer Settlement":
             CARD_PIONEER = i
             d.build_colony = 1
-            d.prod[R_MC] = -2
         elif name == "Productive Outpost":
             CARD_OUTPOST = i
         elif name == "Community Services":
@@ -282,7 +281,8 @@ cdef int colony_error(TState* s, int p, int t, int dup) noexcept nogil:
 cdef int colony_site_ok(TState* s, int p, int t, int dup, int card) noexcept nogil:
     if colony_error(s, p, t, dup) != E_OK:
         return 0
-    # Minority Refuge's -2 M€ production: with M€ production below -3 only Luna (+2) keeps it legal
+    # Minority Refuge's -2 M€ production after the colony: with M€ production below -3 only Luna (+2)
+    # keeps it legal
     if card == CARD_MINORITY and s.pl[p].prod[R_MC] - 2 < -5:
         return COLS[t].build_kind == CE_PROD and COLS[t].build_res == R_MC \
             and s.pl[p].prod[R_MC] - 2 + COLS[t].build_n >= -5
@@ -405,12 +405,22 @@ cdef void begin_trade(TState* s, int p, int t) noexcept nogil:
 cdef void do_trade(TState* s, int p, int t) noexcept nogil:
     """Trade income by track position, each colony's bonus to its owner, the track back to the
     number of colonies."""
-    cdef int pos = s.col_track[t], i
+    cdef int pos = s.col_track[t], i, j, q
     # the engine asks where colony bonuses go before where the trade's own resources go
     if COLS[t].trade_kind != CE_CARD_RES:
         col_effect(s, p, t, COLS[t].trade_kind, COLS[t].trade_res[pos], COLS[t].trade_n[pos])
+    # colony bonuses by owner, in the order owners first appear on the tile, all of one owner's together
     for i in range(s.col_n[t]):
-        col_effect(s, s.col_owner[t][i], t, COLS[t].bonus_kind, COLS[t].bonus_res, COLS[t].bonus_n)
+        q = s.col_owner[t][i]
+        for j in range(i):
+            if s.col_owner[t][j] == q:
+                q = -1
+                break
+        if q < 0:
+            continue
+        for j in range(i, s.col_n[t]):
+            if s.col_owner[t][j] == q:
+                col_effect(s, q, t, COLS[t].bonus_kind, COLS[t].bonus_res, COLS[t].bonus_n)
     if COLS[t].trade_kind == CE_CARD_RES:
         col_effect(s, p, t, COLS[t].trade_kind, COLS[t].trade_res[pos], COLS[t].trade_n[pos])
     s.col_track[t] = s.col_n[t]
@@ -492,9 +502,11 @@ cdef void colonies_card_played(TState* s, int p, int c) noexcept nogil:
                         col_effect(s, p, t, COLS[t].bonus_kind, COLS[t].bonus_res, COLS[t].bonus_n)
     elif c == CARD_MARKET:
         push(s, PK_MARKET, p, c, -1, 0, 0)
+    elif c == CARD_PIONEER:         # -2 M€ production at once (down to -5), the colony after
+        pl.prod[R_MC] = pl.prod[R_MC] - 2 if pl.prod[R_MC] > -3 else -5
     elif c == CARD_AIR_RAID:
-        push(s, PK_REMOVE_FLOATER, p, c, 0, 0, 0)
         push(s, PK_AIR_RAID, p, c, 0, 0, 0)
+        push(s, PK_REMOVE_FLOATER, p, c, 0, 0, 0)
     elif c == CARD_SOLAR_PROBE:
         draw_cards(s, p, (pl.tags[T_SCIENCE] + d.tags[T_SCIENCE]) // 3)
 
@@ -524,9 +536,19 @@ cdef int colonies_playable(TState* s, int p, int c) noexcept nogil:
         return count_floater_cards_with(s, p) > 0
     if c == CARD_MARKET:
         return market_options(s, -1, 1) > 0
+    if c == CARD_PIONEER and s.pl[p].prod[R_MC] <= -4:    # only Luna's +2 can make up for it
+        return luna_site(s, p)
     if c == CARD_URBAN_DECOMP:
         return colonies_of(s, p) >= 1 and count_tiles(s, p, -2, 0) >= 1
     return 1
+
+
+cdef int luna_site(TState* s, int p) noexcept nogil:
+    cdef int t
+    for t in range(NCOL):
+        if COLS[t].build_kind == CE_PROD and COLS[t].build_res == R_MC and colony_error(s, p, t, 0) == E_OK:
+            return 1
+    return 0
 
 
 cdef int count_floater_cards_with(TState* s, int p) noexcept nogil:

@@ -732,7 +732,7 @@ cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
     cdef int o = owner_of(s, card)
     if o < 0 or CARDS[card].res_type != rtype or s.cres[card] == 0:
         return 0
-    if card == CARD_PETS and o != taker:
+    if card == CARD_PETS:        # its animals may not be removed, not even by its owner
         return 0
     return not protected_from(s, o, taker)
 
@@ -759,7 +759,7 @@ cdef int act_feasible(TState* s, int p, int c, ActDef* a) noexcept nogil:
     cdef TPlayer* pl = &s.pl[p]
     cdef int k, v
     for k in range(6):
-        if a.spend[k] > pl.res[k]:
+        if a.spend[k] > (heat_available(s, p) if k == R_HE else pl.res[k]):
             return 0
     if a.spend_here > s.cres[c]:
         return 0
@@ -813,7 +813,10 @@ cdef int do_behaviour(TState* s, int p, int c, ActDef* a, int mc, int st, int ti
     elif mc or st or ti or he:
         return fail(s, E_PAY)
     for k in range(6):
-        pl.res[k] -= a.spend[k]
+        if k == R_HE and a.spend[k] and pl.corp == C_STORMCRAFT and s.cres[NCARD + p] > 0:
+            push(s, PK_STORM_HEAT, p, c, a.spend[k], 0, 0)      # floaters may pay part of it
+        else:
+            pl.res[k] -= a.spend[k]
         pl.res[k] += a.stock[k]
         pl.prod[k] += a.prod[k]
     s.cres[c] -= a.spend_here

@@ -138,9 +138,15 @@ class Replayer:
         while core.pending():
             kind, _player, card, _a, _b, _c = core.pending()[0]
             legal = self.state.legal_moves()
+            if queue and len(legal) == 1 and _player != queue[0].get("p", act["p"]):
+                self.apply(legal[0], "single option of another player")    # asked of no one
+                continue
             if queue:
                 ch = queue[0]
                 move = self.choice_move(kind, ch)
+                if move is not None and move not in legal and len(legal) == 1:
+                    self.apply(legal[0], "single option")    # resolved without asking
+                    continue
                 if move is not None:
                     queue.pop(0)
                     if kind == "buyTop" and move != tm_rules.encode(K["option"], 0) and queue \
