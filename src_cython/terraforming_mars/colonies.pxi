@@ -155,7 +155,7 @@ cdef int count_holders(TState* s, int p, int rtype, int jovian) noexcept nogil:
     cdef int c, n = 0
     if s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, rtype, jovian):
         n += 1
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and card_holds(s, p, c, rtype, jovian):
             n += 1
     return n
@@ -201,7 +201,7 @@ cdef int own_floaters(TState* s, int p) noexcept nogil:
     cdef int c, n = 0
     if s.pl[p].corp >= 0 and CORP_RES[s.pl[p].corp] == RT_FLOATER:
         n += s.cres[NCARD + p]
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_FLOATER:
             n += s.cres[c]
     return n
@@ -237,7 +237,7 @@ cdef int resource_in_play(TState* s, int rtype) noexcept nogil:
     for p in range(s.np):
         if s.pl[p].corp >= 0 and CORP_RES[s.pl[p].corp] == rtype:
             return 1
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] >= L_PLAYED and s.loc[c] < L_PLAYED + MAXP and CARDS[c].res_type == rtype:
             return 1
     return 0
@@ -485,7 +485,7 @@ cdef void colonies_card_played(TState* s, int p, int c) noexcept nogil:
         pl.next_discount = 16
     elif c == CARD_COMMUNITY:
         q = 1 if pl.corp >= 0 and corp_tagless(pl.corp) else 0
-        for t in range(NCARD):
+        for t in range(s.ncard):
             if s.loc[t] == L_PLAYED + p and CARDS[t].type != CT_EVENT and card_tagless(t):
                 q += 1
         pl.prod[R_MC] += q
@@ -555,7 +555,7 @@ cdef int count_floater_cards_with(TState* s, int p) noexcept nogil:
     cdef int c, n = 0
     if s.pl[p].corp >= 0 and CORP_RES[s.pl[p].corp] == RT_FLOATER and s.cres[NCARD + p] > 0:
         n += 1
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_FLOATER and s.cres[c] > 0:
             n += 1
     return n
@@ -816,7 +816,7 @@ cdef int colonies_gen_pending(TState* s, Pending* e, Move* out, int cap) noexcep
                 n = emit(out, n, cap, mk(K_OPTION, t, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_DISCARD:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_HAND + p:
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return n
@@ -834,7 +834,7 @@ cdef int colonies_gen_pending(TState* s, Pending* e, Move* out, int cap) noexcep
         if s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, RT_FLOATER, 0) \
                 and s.cres[NCARD + p] > 0:
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if card_holds(s, p, c, RT_FLOATER, 0) and s.cres[c] > 0:
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return n

@@ -45,6 +45,7 @@ cdef void new_game(TState* s, int np, const unsigned short* project, int nprojec
                 s.pl[p].noffer += 1
                 s.loc[i] = L_OFFER + p
     s.colonies_on = ntiles > 0
+    s.ncard = nproject
     for i in range(NCOL):
         s.col_trader[i] = -1
     for i in range(ntiles):

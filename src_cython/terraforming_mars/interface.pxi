@@ -55,7 +55,7 @@ cdef void determinize_state(TState* s, int observer, unsigned long long* rng) no
     cdef unsigned short pool[CARDCAP]
     cdef int n = 0, i, j, c, l, p, k
     cdef unsigned short t
-    for c in range(NCARD):
+    for c in range(s.ncard):
         l = s.loc[c]
         if ((l >= L_HAND and l < L_HAND + MAXP and l != L_HAND + observer)
                 or (l >= L_OFFER and l < L_OFFER + MAXP and l != L_OFFER + observer)):

@@ -75,7 +75,7 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         if e.a >= 0 and s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, e.a, e.c):
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_PLAYED + p and ((e.a >= 0 and card_holds(s, p, c, e.a, e.c))
                                              or (e.a < 0 and s.cres[c] > 0)):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
@@ -86,7 +86,7 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
         if e.c and s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, RT_ANIMAL, 0):
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_PLAYED + p and ((e.b and CARDS[c].res_type == RT_MICROBE)
                                              or (e.c and CARDS[c].res_type == RT_ANIMAL)):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
@@ -97,14 +97,14 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                 n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
     if e.kind == PK_ROBOT:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if robot_target_ok(s, p, c):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_REMOVE_RES:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if removable(s, c, e.a, p):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return gen_corp_targets(s, e.a, p, out, n, cap)
@@ -128,13 +128,13 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                 if attack_ok(s, p, e.a, q, c):
                     n = emit(out, n, cap, mk(K_OPTION, q * 8 + c, 0, 0, 0, 0, 0))
         if e.a == ATK_VIRUS:
-            for c in range(NCARD):
+            for c in range(s.ncard):
                 if removable(s, c, RT_ANIMAL, p):
                     n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
             n = gen_corp_targets(s, RT_ANIMAL, p, out, n, cap)
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
     if e.kind == PK_MARS_UNI:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_HAND + p:
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
@@ -150,12 +150,12 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_COLD_FUNGUS:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if c != e.card and s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_MICROBE:
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
     if e.kind == PK_SELL:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_HAND + p:
                 n = emit(out, n, cap, mk(K_SELL_CARD, c, 0, 0, 0, 0, 0))
         if e.a > 0:
@@ -206,7 +206,7 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     if pl.first_pending:
         n = emit(out, n, cap, mk(K_FIRST, 0, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] != L_HAND + p or not card_playable(s, p, c):
             continue
         cost = card_cost(s, p, c)
@@ -234,7 +234,7 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     n = colonies_gen_actions(s, p, out, n, cap)
     if pl.corp == C_STORMCRAFT and not s.used[NCARD + p] and count_holders(s, p, RT_FLOATER, 0) > 0:
         n = emit(out, n, cap, mk(K_ACTION, ROBOT_CORP + C_STORMCRAFT, 0, 0, 0, 0, 0))
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):
             if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
                 n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,

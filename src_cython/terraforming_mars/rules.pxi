@@ -293,7 +293,7 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
 cdef int card_cost(TState* s, int p, int c) noexcept nogil:
     cdef TPlayer* pl = &s.pl[p]
     cdef int cost = CARDS[c].cost, t, d, i
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if s.loc[i] != L_PLAYED + p or CARDS[i].disc_tag < 0:
             continue
         d = CARDS[i].disc_tag
@@ -570,7 +570,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
 
 cdef int any_card_with_resources(TState* s, int p) noexcept nogil:
     cdef int i
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if s.loc[i] == L_PLAYED + p and s.cres[i] > 0:
             return 1
     return 0
@@ -612,7 +612,7 @@ cdef int any_robot_target(TState* s, int p) noexcept nogil:
     cdef int i
     if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
         return 1
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if robot_target_ok(s, p, i):
             return 1
     return 0
@@ -664,7 +664,7 @@ cdef int attack_options(TState* s, int p, int kind) noexcept nogil:
         elif s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
             n += 1
     if kind == ATK_VIRUS:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             n += removable(s, c, RT_ANIMAL, p)
         n += any_corp_removable(s, RT_ANIMAL, p)
     return n
@@ -739,7 +739,7 @@ cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
 
 cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
     cdef int i
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if i != c and s.loc[i] == L_PLAYED + p and CARDS[i].res_type == RT_MICROBE:
             return 1
     return 0
@@ -747,7 +747,7 @@ cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
 
 cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
     cdef int c
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == rtype:
             return 1
     return 0
@@ -784,7 +784,7 @@ cdef int action_available(TState* s, int p, int c) noexcept nogil:
     if s.loc[c] != L_PLAYED + p or not d.nact or not d.implemented or s.used[c]:
         return 0
     if d.act_kind == AK_REMOVE_ANY:
-        for i in range(NCARD):
+        for i in range(s.ncard):
             if removable(s, i, d.res_type, p):
                 return 1
         return any_corp_removable(s, d.res_type, p) > 0
@@ -919,7 +919,7 @@ cdef int counted_amount(TState* s, int p, CardDef* d) noexcept nogil:
             n += is_city(s.tile[i])
         n += colonies_of(s, -1)
     elif d.cnt_src == CS_EVENTS_ALL:
-        for i in range(NCARD):
+        for i in range(s.ncard):
             if s.loc[i] >= L_PLAYED and s.loc[i] < L_PLAYED + MAXP and CARDS[i].type == CT_EVENT:
                 n += 1
     return n // d.cnt_per
@@ -1062,7 +1062,7 @@ cdef void score(TState* s, int p, int* out) noexcept nogil:
     out[5] = 0
     if s.pl[p].corp == C_ARKLIGHT:
         out[5] += s.cres[NCARD + p] // 2
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if s.loc[i] == L_PLAYED + p:
             out[5] += card_vp(s, p, i)
     out[6] = out[0] + out[1] + out[2] + out[3] + out[4] + out[5]

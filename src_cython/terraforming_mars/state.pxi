@@ -175,6 +175,7 @@ ctypedef struct TState:
     signed char nms
     signed char naw
     unsigned long long rng
+    short ncard                   # card ids in this game (NBASE, or NCARD with Colonies): loops stop there
     signed char colonies_on       # the Colonies expansion is in the game
     signed char col_in[NCOL]      # tile in play
     signed char col_active[NCOL]

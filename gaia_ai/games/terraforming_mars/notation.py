@@ -185,7 +185,8 @@ def parse_move(core: Core, line: str) -> int:
         if word == "trade":
             tile, sep, how = head.partition(" with ")
             if not sep or tile not in COLONY_IDS or how not in TRADE_PAY:
-                raise NotationError(f"{line!r}: expected 'trade TILE with megacredits|energy|titanium|floater'")
+                raise NotationError(f"{line!r}: expected 'trade TILE with "
+                                    "megacredits|energy|titanium|floater'")
             return tm_rules.encode(K["trade"], COLONY_IDS[tile], TRADE_PAY.index(how), **pay)
         if word == "buy":
             return tm_rules.encode(K["buy"], 0, _mask(head, core.offer(core.current_player), line), **pay)

@@ -304,7 +304,8 @@ class Replayer:
             pay = {}
             if ch and ch[0].get("t") == "payment":   # Helion: M€ and heat
                 pay = _pay(ch.pop(0)["pay"])
-            return tm_rules.encode(K["trade"], COLONY_IDS[act["colony"]], TRADE_PAY[act["payWith"]], **pay), ch
+            move = tm_rules.encode(K["trade"], COLONY_IDS[act["colony"]], TRADE_PAY[act["payWith"]], **pay)
+            return move, ch
         if k == "buildColony":
             return tm_rules.encode(K["std"], CONST["SPJ_COLONY"], 0, **_pay(act.get("pay"))), ch
         if k == "firstAction":
@@ -434,7 +435,8 @@ def replay_file(path: str | Path, limit: int | None = None) -> Report:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gaia_ai.games.terraforming_mars.replay",
-                                 description="Replay Terraforming Mars corpus records through the core.")
+                                 description="Replay Terraforming Mars corpus records (base or "
+                                             "Colonies) through the core.")
     ap.add_argument("file", help="a .jsonl or .jsonl.gz corpus file")
     ap.add_argument("--limit", type=int, default=None, help="replay only the first N games")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
