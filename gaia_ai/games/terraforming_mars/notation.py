@@ -15,7 +15,8 @@
     action Aquifer Pumping pay st=4           a card or corporation action (with its payment if any)
     card Tardigrades                          the card that gets or loses resources
     keep Mine, Heather                        the cards kept of those drawn (Invention Contest)
-    space 25 / player 1 / player skip / option 0   follow-up answers
+    space 25 / player 1 / player skip / option 0   follow-up answers (option 1 pay mc=1 he=2: Helion
+                                              buying a Business Network card with heat)
     final greenery 24 / final done            placement after the last production
 
 Setup and research lines name cards, but the move holds positions in the offer, so both directions
@@ -110,7 +111,7 @@ def format_move(core: Core, move: int) -> str:
     if kind == K["player"]:
         return "player skip" if a == CONST["SKIP_PLAYER"] else f"player {a}"
     if kind == K["option"]:
-        return "option skip" if a == CONST["OPT_SKIP"] else f"option {a}"
+        return "option skip" if a == CONST["OPT_SKIP"] else f"option {a}" + _pay_text(mc, st, ti, he)
     if kind == K["finalGreenery"]:
         return f"final greenery {SPACES[a]}"
     if kind == K["finalDone"]:
@@ -225,9 +226,9 @@ def parse_move(core: Core, line: str) -> int:
         if word == "option":
             if rest == "skip":
                 return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
-            if not rest.isdigit():
-                raise NotationError(f"{line!r}: bad option {rest!r}")
-            return tm_rules.encode(K["option"], int(rest))
+            if not head.isdigit():
+                raise NotationError(f"{line!r}: bad option {head!r}")
+            return tm_rules.encode(K["option"], int(head), 0, **pay)   # buying with heat (Helion)
         if word == "final":
             if rest == "done":
                 return tm_rules.encode(K["finalDone"])

@@ -106,7 +106,7 @@ class TmState:
         if err is not None:
             try:
                 text = self.format(m)
-            except ValueError:
+            except (ValueError, IndexError, KeyError):     # a move no line names (fields out of range)
                 text = f"{m:#x}"
             raise IllegalMoveError(f"{text!r} for player {before.current_player} "
                                    f"({before.step}): {err}")
