@@ -102,3 +102,15 @@ def test_game_interface_capsules():
     cap, owner = tm_rules.game_interface(s.core)
     assert owner is not None and cap is not None
     assert tm_rules.state_pointer(s.core) is not None
+
+
+def test_determinize_in_a_colonies_game_keeps_tiles_fleets_and_counts():
+    s = TmState.new(3, 23, colonies=True)
+    rng = random.Random(4)
+    for _ in range(120):
+        s.apply(rng.choice(s.legal_moves()))
+    d = s.determinize(1, seed=5)
+    assert d.core.colonies() == s.core.colonies()
+    assert [d.core.fleets(p) for p in range(3)] == [s.core.fleets(p) for p in range(3)]
+    assert d.core.hand(1) == s.core.hand(1) and d.snapshot()["cr"] == s.snapshot()["cr"]
+    check_invariants(d)
