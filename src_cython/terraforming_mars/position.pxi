@@ -24,7 +24,8 @@ def load_position(Core core, dict d):
     ids += [e[2] for e in d["pending"]]
     if not 2 <= np <= MAXP or len(d["players"]) != np:
         raise ValueError(f"players: {np}")
-    if any(not 0 <= x < NCARD for x in ids) or len(d["deck"]) + len(d["discard"]) > CARDCAP:
+    ncard = NBASE       # a base game's cards
+    if any(not 0 <= x < ncard for x in ids) or len(d["deck"]) + len(d["discard"]) > CARDCAP:
         raise ValueError("card id out of range")
     if any(not 0 <= e[0] < NSPACE for e in d.get("claims", ())) or any(
             not 0 <= e[0] < NSPACE or not 0 < e[1] < NTILE for e in d["tiles"]):
@@ -47,6 +48,9 @@ def load_position(Core core, dict d):
     s.action_player = d.get("action_player", -1)
     s.action_top = 1 if s.action_player >= 0 else 0
     s.last_space = -1
+    s.ncard = ncard
+    for i in range(NCOL):
+        s.col_trader[i] = -1
     for c in range(CARDCAP):
         s.loc[c] = L_OUT
     for sp in range(NSPACE):

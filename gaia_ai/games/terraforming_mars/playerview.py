@@ -29,7 +29,8 @@ from gaia_ai._core import tm_rules
 
 from .errors import TmError
 from .state import TmState
-from .tables import AWARDS, CARD_IDS, CARDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, card_name
+from .tables import (AWARDS, BASE_CARDS, BASE_CORPS, CARD_IDS, CARDS, CONST, CORP_IDS, CORPS, MILESTONES,
+                     SPACE_IDS, SPACES, card_name)
 
 PK = tm_rules.pending_kinds()
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -223,10 +224,10 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
             raise PlayerViewError(f"{CARDS[c]['name']!r} is in two places")
         known.add(c)
 
-    # the unseen cards, in one seeded order, fill every hidden place
-    pool = [c for c in range(len(CARDS)) if c not in known]
+    # the unseen cards of the game's sets (base + Corporate Era), in one seeded order, fill every hidden place
+    pool = [c for c in range(BASE_CARDS) if c not in known]
     rng.shuffle(pool)
-    hidden_corps = [i for i in range(len(CORPS)) if i not in corp_offer and i not in corps]
+    hidden_corps = [i for i in range(BASE_CORPS) if i not in corp_offer and i not in corps]
     rng.shuffle(hidden_corps)
     researching = kind == "research"
     players = []
