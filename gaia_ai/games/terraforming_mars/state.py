@@ -182,9 +182,10 @@ class TmState:
     # ---- the toolkit's State protocol (gaia_ai.games.api) ---------------------------------------------
     @property
     def game(self) -> Any:
-        from .game import GAME
+        """The registry's TmGame, or its Colonies variant for a Colonies game."""
+        from .game import GAME, GAME_COLONIES
 
-        return GAME
+        return GAME_COLONIES if self.core.colonies_on else GAME
 
     def role(self, seat: int) -> str | None:
         """The seat's corporation once the initial selection is over (hidden until then)."""
@@ -208,7 +209,8 @@ class TmState:
     def observation(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` sees, as plain data: the board, every tableau and its resources, each
         player's resources and production, the seat's own hand and offer, the others' hand and offer
-        sizes, the pile sizes and the open decisions (a card another player looks at stays hidden)."""
+        sizes, the pile sizes and the open decisions (a card another player looks at stays hidden); with
+        Colonies the tiles (track, colonies, trader, active), every fleet and the corporations' resources."""
         if not 0 <= seat < self.num_players:
             raise ValueError(f"no player {seat} in a {self.num_players}-player game")
         c = self.core
@@ -233,6 +235,9 @@ class TmState:
             "claims": c.claims(), "milestones": c.milestones(), "awards": c.awards(),
             "deck": c.deck_size(), "discard": c.discard_size(), "pending": pending,
             "used": c.used_actions(),
+            "corp_resources": [c.corp_resources(p) for p in range(n)],
+            "colonies": c.colonies() if c.colonies_on else [],
+            "fleets": [c.fleets(p) for p in range(n)] if c.colonies_on else [],
         }
 
     # ---- views ----
