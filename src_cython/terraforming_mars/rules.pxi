@@ -316,7 +316,7 @@ cdef int card_cost(TState* s, int p, int c) noexcept nogil:
 
 cdef int req_ok(TState* s, int p, int c) noexcept nogil:
     cdef CardDef* d = &CARDS[c]
-    cdef int j, have, need, bonus = s.pl[p].req_bonus, i, q
+    cdef int j, have, need, bonus = s.pl[p].req_bonus + s.pl[p].req_next, i, q
     for j in range(d.nreq):
         need = d.req_val[j]
         if d.req_kind[j] == RQ_TEMP:
@@ -477,6 +477,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     pl.played_n += 1
     add_tags(s, p, c)
     pl.next_discount = 8 if c == CARD_INDENTURED else 0
+    pl.req_next = d.req_next                    # Special Design's bonus ends with the next card
     card_played_triggers(s, p, c)
     if owner_of(s, CARD_OLYMPUS) == p:          # Olympus Conference resolves before tile placements
         for k in range(d.tags[T_SCIENCE]):

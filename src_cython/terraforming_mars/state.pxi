@@ -58,7 +58,8 @@ ctypedef struct CardDef:
     signed char disc_tag          # -1 none, 11 every card
     signed char disc_amt
     signed char disc_once
-    signed char req_bonus
+    signed char req_bonus         # lasting (Adaptation Technology)
+    signed char req_next          # for the next card played only (Special Design)
     signed char res_type          # RT_* resource the card holds (0 none)
     signed char add_here          # resources added here when played
     signed char add_any_type[2]   # "add N resources of a type to one of your cards" on play
@@ -120,6 +121,7 @@ ctypedef struct TPlayer:
     signed char steel_value
     signed char ti_value
     signed char req_bonus
+    signed char req_next          # Special Design: for the next card played (whenever that is)
     signed char tr_raised         # raised TR this generation (UNMI)
     signed char final_done
     signed char next_discount     # Indentured Workers: off the next card played this generation

@@ -333,7 +333,9 @@ def load_tables(list cards, list corps, dict board):
             d.disc_tag = TAG_NAMES.index(disc["tag"]) if "tag" in disc else 11
             d.disc_amt = disc["amount"]
             d.disc_once = 1 if disc.get("per") == "card" else 0
-        d.req_bonus = c.get("requirementBonus", {}).get("steps", 0)
+        bonus = c.get("requirementBonus", {})
+        d.req_bonus = 0 if bonus.get("nextCardOnly") else bonus.get("steps", 0)
+        d.req_next = bonus.get("steps", 0) if bonus.get("nextCardOnly") else 0
         d.res_type = RES_TYPES.get(c.get("resourceType"), RT_NONE)
         d.add_here = on.get("addResources", 0)
         add = on.get("addResourcesToAnyCard")
