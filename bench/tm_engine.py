@@ -1,5 +1,5 @@
 """Terraforming Mars rules-core speed: ``python bench/tm_engine.py [--players 2 4] [--seconds S] [--repeats R]
-[--seed S] [--json]``, the same figures as ``gaia-ai bench engine --game terraforming-mars``
+[--seed S] [--colonies] [--json]``, the same figures as ``gaia-ai bench engine --game terraforming-mars``
 (gaia_ai/games/terraforming_mars/bench.py says what each one measures)."""
 
 from gaia_ai.games.terraforming_mars.bench import main

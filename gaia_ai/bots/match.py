@@ -12,7 +12,7 @@ import json
 import math
 import statistics
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,9 +76,11 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
 
 
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
-              progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME) -> MatchResult:
-    """Play the games; progress(text) gets one line per finished game (describe_game)."""
-    rules = load_game(game)
+              progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME,
+              options: Mapping[str, str] | None = None) -> MatchResult:
+    """Play the games; progress(text) gets one line per finished game (describe_game). ``options`` choose
+    the game's variant (Game.with_options, e.g. {"colonies": "on"} for Terraforming Mars)."""
+    rules = load_game(game).with_options(options or {})
     rules.check_players(players)
     bots = [make_bot(spec, rules) for spec in specs]
     result = MatchResult(list(specs), players)
@@ -131,12 +133,26 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("bot_b", metavar="BOT_B", help="bot spec")
     parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(),
                         help=f"the game to play (default {DEFAULT_GAME})")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a variant option of the game, repeatable (terraforming-mars: colonies=on "
+                             "plays the Colonies expansion)")
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     parser.set_defaults(func=_match_handler)
     return parser
+
+
+def parse_options(items: Sequence[str]) -> dict[str, str]:
+    """["colonies=on"] -> {"colonies": "on"}; ValueError for an item that is not KEY=VALUE."""
+    out = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"--option {item!r}: expected KEY=VALUE, e.g. colonies=on")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def _match_handler(args: argparse.Namespace) -> int:
@@ -153,8 +169,9 @@ def _match_handler(args: argparse.Namespace) -> int:
             bar.update(1)
 
         try:
+            options = parse_options(args.option)
             result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=report,
-                               game=args.game)
+                               game=args.game, options=options)
         except (ToolkitError, ValueError) as e:
             print(f"gaia-ai match: {e}", file=sys.stderr)
             return 2

@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -155,6 +155,14 @@ class Game(ABC):
         """ValueError naming the role at fault unless these roles can sit at one table."""
         if roles:
             raise ValueError(f"{self.info.title} deals no roles, but {', '.join(roles)} were given")
+
+    def with_options(self, options: Mapping[str, str]) -> Game:
+        """The game with variant options chosen (e.g. ``{"colonies": "on"}``; the keys of
+        ``info.options`` a game lets players choose): its setups and deals then use them. ValueError
+        naming an option the game does not have or a value it does not take."""
+        if options:
+            raise ValueError(f"{self.info.title} has no options to choose ({', '.join(sorted(options))} given)")
+        return self
 
     def deal(self, players: int, seed: int | str) -> Deal:
         """A setup and a fair draw of roles for `players` seats, from the seed alone (same seed, same deal)."""

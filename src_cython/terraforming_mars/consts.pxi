@@ -2,9 +2,12 @@
 
 cdef enum:
     MAXP = 5
-    NCARD = 208          # base + Corporate Era project cards (ids 0..207 in cards.json order)
-    CARDCAP = 264        # room for Colonies' 49 more without changing the state layout
-    NCORP = 12
+    NCARD = 257          # project cards in cards.json order: base + Corporate Era 0..207, Colonies 208..256
+    NBASE = 208          # the base + Corporate Era deck
+    CARDCAP = 264        # used[NCARD + p] / cres[NCARD + p]: player p's corporation action / resources
+    NCORP = 17           # corporations.json order: 12 base + Corporate Era, then 5 of Colonies
+    NCOL = 11            # colony tiles (colonies.json order)
+    COLCAP = 3           # colonies per tile
     NSPACE = 63          # Tharsis: 01-02 off Mars, 03-63 on Mars (index = id - 1)
     MAXADJ = 6
     MAXPEND = 24
@@ -139,6 +142,17 @@ cdef enum:
     PK_ROBOT = 19        # Robotic Workforce: which own building card's production to copy
     PK_LOSE = 20         # lose up to b of resource a (Moss), resolved without a question
     PK_GAIN = 21         # gain b of resource a, resolved without a question when it comes to the front
+    PK_COLONY = 22       # build a colony: a = 1 allows a second own colony on a tile, b = card rule
+    PK_ARIDOR = 23       # Aridor's first action: which tile out of play comes in
+    PK_TRADE_OFFSET = 24 # a = tile: raise its track b steps before the trade (option 0) or not (1)
+    PK_DISCARD = 25      # discard one card from hand (Pluto's colony bonus)
+    PK_MARKET = 26       # Market Manipulation: a = -1 choose the tile to raise, else the tile to lower
+    PK_AIR_RAID = 27     # Air Raid: the player to steal 5 M€ from
+    PK_SHUTTLES = 28     # Titan Shuttles: remove X floaters (option X) for X titanium
+    PK_CARD_OR = 29      # which behaviour of a bespoke "or" action (card): option 0 or 1
+    PK_FREE_TRADE = 30   # Titan Floating Launch-pad: the tile to trade with for free
+    PK_REMOVE_FLOATER = 31  # Air Raid: the own card a floater comes off
+    PK_STORM_HEAT = 32   # Stormcraft spends a heat (Local Heat Trapping): option = floaters used
 
 # move kinds (bits 0-4)
 cdef enum:
@@ -164,6 +178,8 @@ cdef enum:
     K_FINAL_DONE = 20
     K_CARD = 21          # a = card (which card gets / loses resources)
     K_KEEP = 22          # b = mask over the drawn cards kept
+    K_TRADE = 23         # a = colony tile, b = TP_* what pays; mc/he: Helion's M€/heat split
+    K_COLONY = 24        # a = colony tile (build here, add it, raise or lower its track)
 
 # standard projects (K_STD a)
 cdef enum:
@@ -172,6 +188,23 @@ cdef enum:
     SPJ_AQUIFER = 3
     SPJ_GREENERY = 4
     SPJ_CITY = 5
+    SPJ_COLONY = 6
+
+# what pays for a trade (K_TRADE b)
+cdef enum:
+    TP_MC = 0
+    TP_ENERGY = 1
+    TP_TITANIUM = 2
+    TP_FLOATER = 3       # Titan Floating Launch-pad
+
+# colony tile effects (build bonus, trade income, colony bonus)
+cdef enum:
+    CE_RES = 1           # gain resources
+    CE_PROD = 2          # gain production
+    CE_CARD_RES = 3      # add resources to one own card of the tile's resource type
+    CE_DRAW = 4
+    CE_DRAW_DISCARD = 5  # draw, then discard one
+    CE_OCEAN = 6
 
 # requirement kinds
 cdef enum:
@@ -182,6 +215,9 @@ cdef enum:
     RQ_PROD = 5
     RQ_GREENERIES = 6
     RQ_CITIES = 7
+    RQ_COLONIES = 8      # own colonies
+    RQ_FLOATERS = 9      # floaters on own cards
+    RQ_OWN_CITIES = 10   # own city tiles
 
 # errors (TState.err), named in Python by ERRORS
 cdef enum:
@@ -200,6 +236,12 @@ cdef enum:
     E_MASK = 12          # bad selection mask
     E_DONE = 13          # game over
     E_USED = 14          # action already used this generation or not available
+    E_NO_FLEET = 15      # every trade fleet of the player is in use
+    E_TILE_VISITED = 16  # a trade fleet is already on the colony tile
+    E_TILE_INACTIVE = 17 # the colony tile is not active yet
+    E_TILE_FULL = 18     # the colony tile holds 3 colonies
+    E_OWN_COLONY = 19    # the player already has a colony on the tile
+    E_TILE_ABSENT = 20   # the colony tile is not in this game (or already in, for Aridor)
 
 # corporations by id (corporations.json order, base + Corporate Era)
 cdef enum:
@@ -215,6 +257,11 @@ cdef enum:
     C_UNMI = 9
     C_SATURN = 10
     C_TERACTOR = 11
+    C_ARIDOR = 12
+    C_ARKLIGHT = 13
+    C_POLYPHEMOS = 14
+    C_POSEIDON = 15
+    C_STORMCRAFT = 16
 
 # what a counted gain counts (Power Grid, Toll Station, Energy Saving, ...)
 cdef enum:
@@ -223,6 +270,10 @@ cdef enum:
     CS_CITIES = 3
     CS_CITIES_MARS = 4
     CS_EVENTS_ALL = 5
+    CS_ALL_TAG = 6       # a tag of every player
+    CS_OWN_COLONIES = 7
+    CS_FLOATERS = 8      # floaters on own cards
+    CS_CITIES_COLONIES = 9  # every city and every colony in play
 
 # resources on cards
 cdef enum:
@@ -231,6 +282,8 @@ cdef enum:
     RT_ANIMAL = 2
     RT_SCIENCE = 3
     RT_FIGHTER = 4
+    RT_FLOATER = 5
+    RT_CAMP = 6
 
 # VP rules beyond a fixed number
 cdef enum:
@@ -241,6 +294,7 @@ cdef enum:
     VK_ADJ_OCEANS = 4
     VK_ALL_CITIES = 5    # every city in play
     VK_SEARCH_LIFE = 6   # 3 VP with at least one resource here
+    VK_ALL_COLONIES = 7  # every colony in play
 
 # bespoke actions
 cdef enum:

@@ -2,8 +2,10 @@
 # greenery placement and the end. apply_move() is the one entry for every decision.
 
 cdef void new_game(TState* s, int np, const unsigned short* project, int nproject,
-                   const short* corps, int ncorps, unsigned long long seed) noexcept nogil:
-    """Deal from the given deck orders (top first): per player 2 corporations and 10 cards."""
+                   const short* corps, int ncorps, unsigned long long seed,
+                   const signed char* tiles, int ntiles) noexcept nogil:
+    """Deal from the given deck orders (top first): per player 2 corporations and 10 cards. With
+    colony tiles (ntiles > 0) the Colonies expansion is on: those tiles in play, one fleet each."""
     cdef int i, p, k, ci = 0
     memset(s, 0, sizeof(TState))
     s.np = np
@@ -30,6 +32,8 @@ cdef void new_game(TState* s, int np, const unsigned short* project, int nprojec
         s.pl[p].corp = -1
         s.pl[p].steel_value = 2
         s.pl[p].ti_value = 3
+        s.pl[p].card_price = 3
+        s.pl[p].fleets = 1 if ntiles > 0 else 0
         for k in range(2):
             s.pl[p].corp_offer[k] = corps[ci] if ci < ncorps else -1
             ci += 1
@@ -40,6 +44,12 @@ cdef void new_game(TState* s, int np, const unsigned short* project, int nprojec
                 s.pl[p].offer[s.pl[p].noffer] = i
                 s.pl[p].noffer += 1
                 s.loc[i] = L_OFFER + p
+    s.colonies_on = ntiles > 0
+    s.ncard = nproject
+    for i in range(NCOL):
+        s.col_trader[i] = -1
+    for i in range(ntiles):
+        add_colony_tile(s, tiles[i])
     s.step = ST_SETUP
     s.phase = PH_RESEARCH
     s.cur = 0
@@ -112,6 +122,7 @@ cdef void production(TState* s) noexcept nogil:
         s.step = ST_FINAL
         next_final(s)
         return
+    colonies_phase(s)
     s.gen += 1
     s.first = (s.first + 1) % s.np
     research(s)
@@ -155,8 +166,10 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
         return any_dec_target(s, e.a, e.b)
     if e.kind == PK_ADD_ANY:
         if e.a < 0:
-            return any_card_with_resources(s, e.player)
-        return own_card_with(s, e.player, e.a)
+            return any_card_with_resources(s, e.player) or s.cres[NCARD + e.player] > 0
+        return count_holders(s, e.player, e.a, e.c) > 0
+    if e.kind >= PK_COLONY:
+        return colonies_has_option(s, e)
     if e.kind == PK_FLOODING:
         for q in range(s.np):
             if flooding_target(s, e.player, q):
@@ -185,8 +198,8 @@ cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
         s.cres[CARD_OLYMPUS] += 1
         return 1
-    if e.kind == PK_PLANTS_OR and not own_card_with(s, p, RT_MICROBE if e.b else RT_NONE - 1) \
-            and not own_card_with(s, p, RT_ANIMAL if e.c else RT_NONE - 1):
+    if e.kind == PK_PLANTS_OR and not (e.b and count_holders(s, p, RT_MICROBE, 0)) \
+            and not (e.c and count_holders(s, p, RT_ANIMAL, 0)):
         s.pl[p].res[R_PL] += e.a
         return 1
     if e.kind == PK_VIRAL and (CARDS[e.b].res_type == RT_NONE or CARDS[e.b].res_type == RT_SCIENCE
@@ -237,6 +250,10 @@ cdef void pop_front(TState* s) noexcept nogil:
     s.npend -= 1
 
 
+cdef inline int corp_card_price(int corp) noexcept nogil:
+    return 5 if corp == C_POLYPHEMOS else 3
+
+
 cdef int std_cost(TState* s, int p, int proj) noexcept nogil:
     if proj == SPJ_POWER:
         return 8 if s.pl[p].corp == C_THORGATE else 11
@@ -248,6 +265,8 @@ cdef int std_cost(TState* s, int p, int proj) noexcept nogil:
         return 23
     if proj == SPJ_CITY:
         return 25
+    if proj == SPJ_COLONY and s.colonies_on:
+        return 17
     return -1
 
 
@@ -260,6 +279,8 @@ cdef int std_possible(TState* s, int p, int proj) noexcept nogil:
         return any_space(s, p, PR_GREENERY, -1)
     if proj == SPJ_CITY:
         return any_space(s, p, PR_CITY, -1)
+    if proj == SPJ_COLONY:
+        return s.colonies_on and any_colony_site(s, p, 0, -1)
     return proj == SPJ_POWER
 
 
@@ -298,7 +319,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         for q in range(6):
             s.pl[p].prod[q] += CARDS[e.card].orp[a][q]
     elif e.kind == PK_OR_ACT:
-        if k != K_OPTION or a > 1 or not act_feasible(s, p, e.card, &CARDS[e.card].act[a]):
+        if k != K_OPTION or a >= CARDS[e.card].nact or not act_feasible(s, p, e.card, &CARDS[e.card].act[a]):
             return fail(s, E_KIND)
         pop_front(s)
         if do_behaviour(s, p, e.card, &CARDS[e.card].act[a], 0, 0, 0, 0) < 0:
@@ -306,27 +327,37 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
     elif e.kind == PK_ADD_ANY:
         if k != K_CARD:
             return fail(s, E_KIND)
-        if a >= NCARD or s.loc[a] != L_PLAYED + p:
-            return fail(s, E_CARD)
-        if (e.a >= 0 and CARDS[a].res_type != e.a) or (e.a < 0 and s.cres[a] == 0):
+        if e.a >= 0:
+            if not card_holds(s, p, a, e.a, e.c):
+                return fail(s, E_CARD)
+        elif a >= ROBOT_CORP and corp_ref_owner(s, a) == p and s.cres[NCARD + p] > 0:
+            pass                                # CEO's Favorite Project on a corporation's resources
+        elif a >= NCARD or s.loc[a] != L_PLAYED + p or s.cres[a] == 0:
             return fail(s, E_CARD)
         pop_front(s)
-        s.cres[a] += e.b
+        s.cres[res_slot(p, a)] += e.b
     elif e.kind == PK_REMOVE_RES:
         if k != K_CARD:
             return fail(s, E_KIND)
-        if a >= NCARD or not removable(s, a, e.a, p):
+        if a < NCARD and removable(s, a, e.a, p):
+            s.cres[a] -= 1
+        elif corp_ref_removable(s, a, e.a, p):
+            s.cres[NCARD + corp_ref_owner(s, a)] -= 1
+        else:
             return fail(s, E_CARD)
         pop_front(s)
-        s.cres[a] -= 1
         s.cres[e.card] += 1
     elif e.kind == PK_BUY_TOP:
         if k != K_OPTION or a > 1:
             return fail(s, E_KIND)
         if a == 1:
-            if s.pl[p].res[R_MC] < 3:
+            if mv_mc(m) or mv_he(m):            # Helion may pay with heat
+                if pay(s, p, s.pl[p].card_price, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+                    return -1
+            elif s.pl[p].res[R_MC] < s.pl[p].card_price:
                 return fail(s, E_PAY)
-            s.pl[p].res[R_MC] -= 3
+            else:
+                s.pl[p].res[R_MC] -= s.pl[p].card_price
             to_hand(s, p, e.c)
         else:
             to_discard(s, e.c)
@@ -353,6 +384,10 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         elif k == K_CARD and e.a == ATK_VIRUS and a < NCARD and removable(s, a, RT_ANIMAL, p):
             pop_front(s)
             s.cres[a] = s.cres[a] - 2 if s.cres[a] > 2 else 0
+        elif k == K_CARD and e.a == ATK_VIRUS and corp_ref_removable(s, a, RT_ANIMAL, p):
+            pop_front(s)
+            q = NCARD + corp_ref_owner(s, a)
+            s.cres[q] = s.cres[q] - 2 if s.cres[q] > 2 else 0
         else:
             return fail(s, E_PLAYER)
     elif e.kind == PK_MARS_UNI:
@@ -410,10 +445,10 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         if k == K_OPTION and a == 0:
             pop_front(s)
             s.pl[p].res[R_PL] += e.a
-        elif k == K_CARD and a < NCARD and s.loc[a] == L_PLAYED + p and (
-                (e.b and CARDS[a].res_type == RT_MICROBE) or (e.c and CARDS[a].res_type == RT_ANIMAL)):
+        elif k == K_CARD and ((e.b and card_holds(s, p, a, RT_MICROBE, 0))
+                              or (e.c and card_holds(s, p, a, RT_ANIMAL, 0))):
             pop_front(s)
-            s.cres[a] += e.b if CARDS[a].res_type == RT_MICROBE else e.c
+            s.cres[res_slot(p, a)] += e.b if card_holds(s, p, a, RT_MICROBE, 0) else e.c
         else:
             return fail(s, E_CARD)
     elif e.kind == PK_FLOODING:
@@ -445,6 +480,9 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
             pop_front(s)
         else:
             return fail(s, E_KIND)
+    elif e.kind >= PK_COLONY:
+        if colonies_pending(s, e, k, a) < 0:
+            return -1
     else:
         return fail(s, E_KIND)
     settle(s)
@@ -473,7 +511,7 @@ cdef int apply_setup(TState* s, Move m) noexcept nogil:
     corp = pl.corp_offer[a]
     for i in range(pl.noffer):
         n += (b >> i) & 1
-    if 3 * n > CORPS[corp].mc:
+    if corp_card_price(corp) * n > CORPS[corp].mc:
         return fail(s, E_PAY)
     pl.corp = corp    # played (money, production, effects) when everyone has chosen
     for i in range(pl.noffer):
@@ -498,7 +536,7 @@ cdef void finish_setup_corps(TState* s) noexcept nogil:
         s.pl[p].corp = -1
         kept = s.pl[p].hand_n
         play_corp(s, p, corp)
-        s.pl[p].res[R_MC] -= 3 * kept
+        s.pl[p].res[R_MC] -= corp_card_price(corp) * kept
     start_action_phase(s)
 
 
@@ -515,12 +553,13 @@ cdef int apply_buy(TState* s, Move m) noexcept nogil:
         return fail(s, E_PAY)
     if mv_mc(m) or mv_he(m):
         # Helion may pay with heat: then the payment is explicit and exact
-        if mv_mc(m) + mv_he(m) != 3 * n or pay(s, p, 3 * n, 0, 0, mv_mc(m), 0, 0, mv_he(m)) < 0:
+        if mv_mc(m) + mv_he(m) != pl.card_price * n or pay(s, p, pl.card_price * n, 0, 0, mv_mc(m), 0, 0,
+                                                             mv_he(m)) < 0:
             return fail(s, E_PAY)
-    elif 3 * n > pl.res[R_MC]:
+    elif pl.card_price * n > pl.res[R_MC]:
         return fail(s, E_PAY)
     else:
-        pl.res[R_MC] -= 3 * n
+        pl.res[R_MC] -= pl.card_price * n
     for i in range(pl.noffer):
         if (b >> i) & 1:
             to_hand(s, p, pl.offer[i])
@@ -564,6 +603,10 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
             push(s, PK_TILE, p, -1, TL_CITY, PR_CITY, -1)
         elif pl.corp == C_INVENTRIX:
             draw_cards(s, p, 3)
+        elif pl.corp == C_ARIDOR:
+            push(s, PK_ARIDOR, p, -1, 0, 0, 0)
+        elif pl.corp == C_POSEIDON:
+            push(s, PK_COLONY, p, -1, 0, 0, 0)
     elif k == K_PLAY:
         if play_card(s, p, a, mv_mc(m), mv_st(m), mv_ti(m), mv_he(m)) < 0:
             return -1
@@ -584,6 +627,8 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
             pl.res[R_MC] += 3
         if proj == SPJ_POWER:
             pl.prod[R_EN] += 1
+        elif proj == SPJ_COLONY:
+            push(s, PK_COLONY, p, -1, 0, 0, 0)
         elif proj == SPJ_ASTEROID:
             raise_temp(s, p, 1)
         elif proj == SPJ_AQUIFER:
@@ -620,10 +665,22 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
         pl.res[R_PL] -= cost
         push(s, PK_TILE, p, -1, TL_GREENERY, PR_GREENERY, -1)
     elif k == K_HEAT:
-        if pl.res[R_HE] < 8:         # allowed at +8 C too (the app warns): heat spent, no step
+        # allowed at +8 C too (the app warns): heat spent, no step; Stormcraft may spend floaters of
+        # its corporation card as 2 heat each (a = floaters)
+        cost = 8 - 2 * a
+        if (a and (pl.corp != C_STORMCRAFT or a > s.cres[NCARD + p] or cost < 0)) or pl.res[R_HE] < cost:
             return fail(s, E_RES)
-        pl.res[R_HE] -= 8
+        pl.res[R_HE] -= cost
+        s.cres[NCARD + p] -= a
         raise_temp(s, p, 1)
+    elif k == K_TRADE:
+        if start_trade(s, p, a, mv_b(m), mv_mc(m), mv_he(m)) < 0:
+            return -1
+    elif k == K_ACTION and a == ROBOT_CORP + C_STORMCRAFT:
+        if pl.corp != C_STORMCRAFT or s.used[NCARD + p] or mv_mc(m) or mv_he(m):
+            return fail(s, E_USED)
+        s.used[NCARD + p] = 1
+        push(s, PK_ADD_ANY, p, -1, RT_FLOATER, 1, 0)
     elif k == K_ACTION and a == 511:
         if pl.corp != C_UNMI or not pl.tr_raised or pl.res[R_MC] < 3 or unmi_used(s, p):
             return fail(s, E_USED)

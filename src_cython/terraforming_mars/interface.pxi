@@ -59,7 +59,7 @@ cdef void determinize_state(TState* s, int observer, unsigned long long* rng) no
     cdef int n = 0, i, j, c, l, p, k
     cdef unsigned short t
     memset(hidden, 0, sizeof(hidden))
-    for c in range(NCARD):
+    for c in range(s.ncard):
         l = s.loc[c]
         if l >= L_HAND and l < L_HAND + MAXP and l != L_HAND + observer:
             hidden[c] = 1
@@ -69,7 +69,7 @@ cdef void determinize_state(TState* s, int observer, unsigned long long* rng) no
                 hidden[s.pl[p].offer[k]] = 1
     for i in range(s.top, s.bot):
         hidden[s.deck[i]] = 1
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if hidden[c]:
             pool[n] = c
             n += 1

@@ -66,19 +66,27 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                 n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_OR_ACT:
-        for q in range(2):
+        for q in range(CARDS[e.card].nact):
             if act_feasible(s, p, e.card, &CARDS[e.card].act[q]):
                 n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_ADD_ANY:
-        for c in range(NCARD):
-            if s.loc[c] == L_PLAYED + p and ((e.a >= 0 and CARDS[c].res_type == e.a)
+        if e.a < 0 and s.pl[p].corp >= 0 and s.cres[NCARD + p] > 0:
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
+        if e.a >= 0 and s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, e.a, e.c):
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
+        for c in range(s.ncard):
+            if s.loc[c] == L_PLAYED + p and ((e.a >= 0 and card_holds(s, p, c, e.a, e.c))
                                              or (e.a < 0 and s.cres[c] > 0)):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return n
+    if e.kind >= PK_COLONY:
+        return colonies_gen_pending(s, e, out, cap)
     if e.kind == PK_PLANTS_OR:
         n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
-        for c in range(NCARD):
+        if e.c and s.pl[p].corp >= 0 and card_holds(s, p, ROBOT_CORP + s.pl[p].corp, RT_ANIMAL, 0):
+            n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
+        for c in range(s.ncard):
             if s.loc[c] == L_PLAYED + p and ((e.b and CARDS[c].res_type == RT_MICROBE)
                                              or (e.c and CARDS[c].res_type == RT_ANIMAL)):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
@@ -89,21 +97,25 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                 n = emit(out, n, cap, mk(K_PLAYER, q, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
     if e.kind == PK_ROBOT:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if robot_target_ok(s, p, c):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
             n = emit(out, n, cap, mk(K_CARD, ROBOT_CORP + s.pl[p].corp, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_REMOVE_RES:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if removable(s, c, e.a, p):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
-        return n
+        return gen_corp_targets(s, e.a, p, out, n, cap)
     if e.kind == PK_BUY_TOP:
         n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
-        if s.pl[p].res[R_MC] >= 3:
+        if s.pl[p].res[R_MC] >= s.pl[p].card_price:
             n = emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
+        if s.pl[p].corp == C_HELION:
+            for b in range(1, min(s.pl[p].card_price, s.pl[p].res[R_HE]) + 1):
+                if s.pl[p].card_price - b <= s.pl[p].res[R_MC]:
+                    n = emit(out, n, cap, mk(K_OPTION, 1, 0, s.pl[p].card_price - b, 0, 0, b))
         return n
     if e.kind == PK_KEEP:
         for b in range(1 << s.pl[p].noffer):
@@ -116,12 +128,13 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                 if attack_ok(s, p, e.a, q, c):
                     n = emit(out, n, cap, mk(K_OPTION, q * 8 + c, 0, 0, 0, 0, 0))
         if e.a == ATK_VIRUS:
-            for c in range(NCARD):
+            for c in range(s.ncard):
                 if removable(s, c, RT_ANIMAL, p):
                     n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
+            n = gen_corp_targets(s, RT_ANIMAL, p, out, n, cap)
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
     if e.kind == PK_MARS_UNI:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_HAND + p:
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, OPT_SKIP, 0, 0, 0, 0, 0))
@@ -137,12 +150,12 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_COLD_FUNGUS:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if c != e.card and s.loc[c] == L_PLAYED + p and CARDS[c].res_type == RT_MICROBE:
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
     if e.kind == PK_SELL:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             if s.loc[c] == L_HAND + p:
                 n = emit(out, n, cap, mk(K_SELL_CARD, c, 0, 0, 0, 0, 0))
         if e.a > 0:
@@ -172,12 +185,12 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
             if pl.corp_offer[a] < 0:
                 continue
             for b in range(1 << pl.noffer):
-                if 3 * popcount(b) <= CORPS[pl.corp_offer[a]].mc:
+                if corp_card_price(pl.corp_offer[a]) * popcount(b) <= CORPS[pl.corp_offer[a]].mc:
                     n = emit(out, n, cap, mk(K_SETUP, a, b, 0, 0, 0, 0))
         return n
     if s.step == ST_RESEARCH:
         for b in range(1 << pl.noffer):
-            cost = 3 * popcount(b)
+            cost = pl.card_price * popcount(b)
             if cost <= pl.res[R_MC]:
                 n = emit(out, n, cap, mk(K_BUY, 0, b, 0, 0, 0, 0))
             if pl.corp == C_HELION and cost > 0:
@@ -193,13 +206,13 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     if pl.first_pending:
         n = emit(out, n, cap, mk(K_FIRST, 0, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] != L_HAND + p or not card_playable(s, p, c):
             continue
         cost = card_cost(s, p, c)
         n = gen_payments(s, p, K_PLAY, c, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0,
                          out, n, cap)
-    for a in range(SPJ_POWER, SPJ_CITY + 1):
+    for a in range(SPJ_POWER, SPJ_COLONY + 1):
         if std_possible(s, p, a):
             n = gen_payments(s, p, K_STD, a, std_cost(s, p, a), 0, 0, out, n, cap)
     if pl.hand_n > 0:
@@ -214,9 +227,13 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
                 n = gen_payments(s, p, K_AWARD, a, 8 + 6 * s.naw, 0, 0, out, n, cap)
     if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space(s, p, PR_GREENERY, -1):
         n = emit(out, n, cap, mk(K_PLANTS, 0, 0, 0, 0, 0, 0))
-    if pl.res[R_HE] >= 8:
-        n = emit(out, n, cap, mk(K_HEAT, 0, 0, 0, 0, 0, 0))
-    for c in range(NCARD):
+    for a in range(5 if pl.corp == C_STORMCRAFT else 1):    # Stormcraft: a floaters pay 2 heat each
+        if (a == 0 or a <= s.cres[NCARD + p]) and pl.res[R_HE] >= 8 - 2 * a:
+            n = emit(out, n, cap, mk(K_HEAT, a, 0, 0, 0, 0, 0))
+    n = colonies_gen_actions(s, p, out, n, cap)
+    if pl.corp == C_STORMCRAFT and not s.used[NCARD + p] and count_holders(s, p, RT_FLOATER, 0) > 0:
+        n = emit(out, n, cap, mk(K_ACTION, ROBOT_CORP + C_STORMCRAFT, 0, 0, 0, 0, 0))
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):
             if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
                 n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,

@@ -7,13 +7,15 @@ def load_position(Core core, dict d):
 
     d: np, step, phase, gen, first, cur, temp (steps from -30 C), oxy, oceans, seed,
        players: [{tr, res, prod, corp, corp_offer, passed, acts, first_pending, setup_done, bought,
-                  steel_value, ti_value, req_bonus, tr_raised, next_discount, final_done,
+                  steel_value, ti_value, req_bonus, req_next, tr_raised, next_discount, final_done,
                   tableau (card ids in play order), hand, offer}],
        card_resources {card: n}, used (card ids), corp_used (players), deck (top first), discard,
        tiles [(space, tile, owner)], claims [(space, player)] (Land Claim),
        milestones [(ms, player)], awards [(aw, player)],
        pending [(kind, player, card, a, b, c)]; kind PK_TILE with a < 0 places tile b by card's own rule;
-       action_player."""
+       action_player; a Colonies game also has colonies [(tile, active, track, [owners], trader or -1)]
+       and per player fleets, fleets_used, card_price, corp_resources (trade discounts and offsets and
+       Aridor's tag types follow from the tableau)."""
     cdef TState* s = &core.st
     cdef int p, c, k, i, t, sp
     cdef TPlayer* pl
@@ -24,7 +26,9 @@ def load_position(Core core, dict d):
     ids += [e[2] for e in d["pending"]]
     if not 2 <= np <= MAXP or len(d["players"]) != np:
         raise ValueError(f"players: {np}")
-    if any(not 0 <= x < NCARD for x in ids) or len(d["deck"]) + len(d["discard"]) > CARDCAP:
+    colonies = d.get("colonies")
+    ncard = NCARD if colonies is not None else NBASE     # a Colonies game holds all the cards
+    if any(not 0 <= x < ncard for x in ids) or len(d["deck"]) + len(d["discard"]) > CARDCAP:
         raise ValueError("card id out of range")
     if any(not 0 <= e[0] < NSPACE for e in d.get("claims", ())) or any(
             not 0 <= e[0] < NSPACE or not 0 < e[1] < NTILE for e in d["tiles"]):
@@ -33,6 +37,10 @@ def load_position(Core core, dict d):
         raise ValueError("corporation or pending queue out of range")
     if any(len(spec["offer"]) > 10 for spec in d["players"]):
         raise ValueError("more than 10 offered cards")
+    if colonies is not None and (len({e[0] for e in colonies}) != len(colonies) or any(
+            not 0 <= e[0] < NCOL or not 0 <= e[2] <= 6 or len(e[3]) > COLCAP
+            or not all(0 <= q < np for q in e[3]) or not -1 <= e[4] < np for e in colonies)):
+        raise ValueError("colony tile, track, colony owner or trader out of range")
     memset(s, 0, sizeof(TState))
     s.np = np
     s.step = d["step"]
@@ -47,6 +55,19 @@ def load_position(Core core, dict d):
     s.action_player = d.get("action_player", -1)
     s.action_top = 1 if s.action_player >= 0 else 0
     s.last_space = -1
+    s.ncard = ncard
+    for i in range(NCOL):
+        s.col_trader[i] = -1
+    if colonies is not None:
+        s.colonies_on = 1
+        for t, active, track, owners, trader in colonies:
+            s.col_in[t] = 1
+            s.col_active[t] = 1 if active else 0
+            s.col_track[t] = track
+            s.col_n[t] = len(owners)
+            for i, p in enumerate(owners):
+                s.col_owner[t][i] = p
+            s.col_trader[t] = trader
     for c in range(CARDCAP):
         s.loc[c] = L_OUT
     for sp in range(NSPACE):
@@ -74,9 +95,14 @@ def load_position(Core core, dict d):
         pl.steel_value = spec["steel_value"]
         pl.ti_value = spec["ti_value"]
         pl.req_bonus = spec["req_bonus"]
+        pl.req_next = spec.get("req_next", 0)
         pl.tr_raised = spec["tr_raised"]
         pl.next_discount = spec["next_discount"]
         pl.final_done = spec["final_done"]
+        pl.card_price = spec.get("card_price", 3)
+        pl.fleets = spec.get("fleets", 1 if colonies is not None else 0)
+        pl.fleets_used = spec.get("fleets_used", 0)
+        s.cres[NCARD + p] = spec.get("corp_resources", 0)
         if pl.corp >= 0:
             pl.played_n = 1
             for t in range(T_EVENT):
@@ -86,9 +112,13 @@ def load_position(Core core, dict d):
             s.seq[c] = s.nseq
             s.nseq += 1
             pl.played_n += 1
+            pl.trade_disc += CARDS[c].trade_disc
+            pl.trade_offset += CARDS[c].trade_offset
             if CARDS[c].type != CT_EVENT:
                 for t in range(T_EVENT):
                     pl.tags[t] += CARDS[c].tags[t]
+                    if CARDS[c].tags[t]:
+                        pl.tags_seen |= 1 << t
         for c in spec["hand"]:
             s.loc[c] = L_HAND + p
             pl.hand_n += 1
@@ -148,7 +178,7 @@ def pending_kinds():
     return dict(PK_TILE=PK_TILE, PK_REMOVE_PLANTS=PK_REMOVE_PLANTS, PK_DEC_PROD=PK_DEC_PROD,
                 PK_OR_PROD=PK_OR_PROD, PK_ADD_ANY=PK_ADD_ANY, PK_REMOVE_RES=PK_REMOVE_RES,
                 PK_ATTACK=PK_ATTACK, PK_AMOUNT=PK_AMOUNT, PK_KEEP=PK_KEEP, PK_BUY_TOP=PK_BUY_TOP,
-                PK_MARS_UNI=PK_MARS_UNI, PK_FLOODING=PK_FLOODING, PK_ROBOT=PK_ROBOT,
+                PK_MARS_UNI=PK_MARS_UNI, PK_FLOODING=PK_FLOODING, PK_ROBOT=PK_ROBOT, PK_COLONY=PK_COLONY,
                 ST_SETUP=ST_SETUP, ST_RESEARCH=ST_RESEARCH, ST_ACTION=ST_ACTION, ST_FINAL=ST_FINAL,
                 PH_RESEARCH=PH_RESEARCH, PH_ACTION=PH_ACTION, PH_PRODUCTION=PH_PRODUCTION,
                 PR_OCEAN=PR_OCEAN, PR_CITY=PR_CITY, PR_GREENERY=PR_GREENERY,

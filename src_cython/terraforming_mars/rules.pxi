@@ -295,7 +295,7 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
 cdef int card_cost(TState* s, int p, int c) noexcept nogil:
     cdef TPlayer* pl = &s.pl[p]
     cdef int cost = CARDS[c].cost, t, d, i
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if s.loc[i] != L_PLAYED + p or CARDS[i].disc_tag < 0:
             continue
         d = CARDS[i].disc_tag
@@ -316,7 +316,7 @@ cdef int card_cost(TState* s, int p, int c) noexcept nogil:
 
 cdef int req_ok(TState* s, int p, int c) noexcept nogil:
     cdef CardDef* d = &CARDS[c]
-    cdef int j, have, need, bonus = s.pl[p].req_bonus, i, q
+    cdef int j, have, need, bonus = s.pl[p].req_bonus + s.pl[p].req_next, i, q
     for j in range(d.nreq):
         need = d.req_val[j]
         if d.req_kind[j] == RQ_TEMP:
@@ -329,6 +329,12 @@ cdef int req_ok(TState* s, int p, int c) noexcept nogil:
             have = s.pl[p].tags[d.req_arg[j]]
         elif d.req_kind[j] == RQ_PROD:
             have = s.pl[p].prod[d.req_arg[j]]
+        elif d.req_kind[j] == RQ_COLONIES:
+            have = colonies_of(s, p)
+        elif d.req_kind[j] == RQ_FLOATERS:
+            have = own_floaters(s, p)
+        elif d.req_kind[j] == RQ_OWN_CITIES:
+            have = count_tiles(s, p, -2, 0)
         elif d.req_kind[j] == RQ_GREENERIES:
             have = 0
             for i in range(2, NSPACE):
@@ -395,17 +401,19 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0    # stealing cards (own gain) are playable without a target: the player may hit itself
     if c == CARD_INSULATION and s.pl[p].prod[R_HE] < 1:
         return 0
-    if c == CARD_CEO and not any_card_with_resources(s, p):
+    if c == CARD_CEO and not any_card_with_resources(s, p) and not s.cres[NCARD + p]:
         return 0
     if c == CARD_ROBOTIC and not any_robot_target(s, p):
         return 0
-    if c == CARD_HEAT_TRAPPING and s.pl[p].res[R_HE] < 5:
+    if c == CARD_HEAT_TRAPPING and heat_available(s, p) < 5:
         return 0
     if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
         return 0
     if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
+        return 0
+    if c >= NBASE and not colonies_playable(s, p, c):
         return 0
     return 1
 
@@ -469,6 +477,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     pl.played_n += 1
     add_tags(s, p, c)
     pl.next_discount = 8 if c == CARD_INDENTURED else 0
+    pl.req_next = d.req_next                    # Special Design's bonus ends with the next card
     card_played_triggers(s, p, c)
     if owner_of(s, CARD_OLYMPUS) == p:          # Olympus Conference resolves before tile placements
         for k in range(d.tags[T_SCIENCE]):
@@ -499,6 +508,8 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_KEEP, p, c, d.keep, d.draw, 0)     # drawn when its turn comes (after Olympus)
     elif d.draw:
         draw_cards(s, p, d.draw)
+    if d.build_colony:                          # Ice Moon Colony: the colony before the ocean
+        push(s, PK_COLONY, p, c, d.build_colony == 2, 0, 0)
     if d.cities:
         if d.city_space >= 0:
             push(s, PK_TILE, p, c, TL_CITY, PR_FIXED, d.city_space)
@@ -523,9 +534,12 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     elif c == CARD_LARGE_CONVOY:
         push(s, PK_PLANTS_OR, p, c, 5, 0, 4)
     elif c == CARD_HEAT_TRAPPING:
-        if pl.res[R_HE] < 5:             # the heat must still be there after paying (Helion)
+        if heat_available(s, p) < 5:     # the heat must still be there after paying (Helion)
             return fail(s, E_RES)
-        pl.res[R_HE] -= 5
+        if pl.corp == C_STORMCRAFT and s.cres[NCARD + p] > 0:
+            push(s, PK_STORM_HEAT, p, c, 5, 0, 0)
+        else:
+            pl.res[R_HE] -= 5
         push(s, PK_PLANTS_OR, p, c, 4, 0, 2)
     elif c == CARD_CEO:
         push(s, PK_ADD_ANY, p, c, -1, 1, 0)
@@ -537,7 +551,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         push(s, PK_OR_PROD, p, c, 0, 0, 0)
     for i in range(2):
         if d.add_any_n[i]:
-            push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], 0)
+            push(s, PK_ADD_ANY, p, c, d.add_any_type[i], d.add_any_n[i], d.add_jovian)
     if c == CARD_NITROGEN_ASTEROID:
         pl.prod[R_PL] += 4 if pl.tags[T_PLANT] >= 3 else 1
     elif c == CARD_TERRAFORMING_GANYMEDE:
@@ -549,6 +563,8 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     for k in range(6):
         if d.stock[k] < 0:                      # Moss: the plants are lost after the triggers
             push(s, PK_LOSE, p, c, k, -d.stock[k], 0)
+    if c >= NBASE or s.colonies_on:
+        colonies_card_played(s, p, c)
     if owner_of(s, CARD_MARS_UNI) == p:         # Mars University resolves after the card's other effects
         for k in range(d.tags[T_SCIENCE]):
             push(s, PK_MARS_UNI, p, CARD_MARS_UNI, 0, 0, 0)
@@ -559,7 +575,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
 
 cdef int any_card_with_resources(TState* s, int p) noexcept nogil:
     cdef int i
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if s.loc[i] == L_PLAYED + p and s.cres[i] > 0:
             return 1
     return 0
@@ -601,7 +617,7 @@ cdef int any_robot_target(TState* s, int p) noexcept nogil:
     cdef int i
     if s.pl[p].corp >= 0 and robot_target_ok(s, p, ROBOT_CORP + s.pl[p].corp):
         return 1
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if robot_target_ok(s, p, i):
             return 1
     return 0
@@ -653,8 +669,9 @@ cdef int attack_options(TState* s, int p, int kind) noexcept nogil:
         elif s.pl[q].res[R_PL] > 0 and not protected_from(s, q, p):
             n += 1
     if kind == ATK_VIRUS:
-        for c in range(NCARD):
+        for c in range(s.ncard):
             n += removable(s, c, RT_ANIMAL, p)
+        n += any_corp_removable(s, RT_ANIMAL, p)
     return n
 
 
@@ -727,7 +744,7 @@ cdef int removable(TState* s, int card, int rtype, int taker) noexcept nogil:
 
 cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
     cdef int i
-    for i in range(NCARD):
+    for i in range(s.ncard):
         if i != c and s.loc[i] == L_PLAYED + p and CARDS[i].res_type == RT_MICROBE:
             return 1
     return 0
@@ -735,7 +752,7 @@ cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
 
 cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
     cdef int c
-    for c in range(NCARD):
+    for c in range(s.ncard):
         if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == rtype:
             return 1
     return 0
@@ -747,7 +764,7 @@ cdef int act_feasible(TState* s, int p, int c, ActDef* a) noexcept nogil:
     cdef TPlayer* pl = &s.pl[p]
     cdef int k, v
     for k in range(6):
-        if a.spend[k] > pl.res[k]:
+        if a.spend[k] > (heat_available(s, p) if k == R_HE else pl.res[k]):
             return 0
     if a.spend_here > s.cres[c]:
         return 0
@@ -772,21 +789,24 @@ cdef int action_available(TState* s, int p, int c) noexcept nogil:
     if s.loc[c] != L_PLAYED + p or not d.nact or not d.implemented or s.used[c]:
         return 0
     if d.act_kind == AK_REMOVE_ANY:
-        for i in range(NCARD):
+        for i in range(s.ncard):
             if removable(s, i, d.res_type, p):
                 return 1
-        return 0
+        return any_corp_removable(s, d.res_type, p) > 0
     if d.act_kind == AK_ADD_ANY:
         return 1     # the engine offers it even with no microbe card to take the microbe
+    if c >= NBASE and d.act_kind == AK_BESPOKE:
+        return colonies_action_available(s, p, c)
     if d.act_kind == AK_BUY_TOP or d.act_kind == AK_SEARCH_LIFE:
         return act_feasible(s, p, c, &d.act[0]) and s.bot - s.top + s.ndiscard > 0
     if c == CARD_POWER_INFRA:
         return s.pl[p].res[R_EN] > 0
     if c == CARD_COLD_FUNGUS:
         return 1
-    if d.nact == 2:
-        return act_feasible(s, p, c, &d.act[0]) or act_feasible(s, p, c, &d.act[1])
-    return act_feasible(s, p, c, &d.act[0])
+    for i in range(d.nact):
+        if act_feasible(s, p, c, &d.act[i]):
+            return 1
+    return 0
 
 
 cdef int do_behaviour(TState* s, int p, int c, ActDef* a, int mc, int st, int ti, int he) noexcept nogil:
@@ -798,7 +818,10 @@ cdef int do_behaviour(TState* s, int p, int c, ActDef* a, int mc, int st, int ti
     elif mc or st or ti or he:
         return fail(s, E_PAY)
     for k in range(6):
-        pl.res[k] -= a.spend[k]
+        if k == R_HE and a.spend[k] and pl.corp == C_STORMCRAFT and s.cres[NCARD + p] > 0:
+            push(s, PK_STORM_HEAT, p, c, a.spend[k], 0, 0)      # floaters may pay part of it
+        else:
+            pl.res[k] -= a.spend[k]
         pl.res[k] += a.stock[k]
         pl.prod[k] += a.prod[k]
     s.cres[c] -= a.spend_here
@@ -831,8 +854,12 @@ cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) no
         push(s, PK_REMOVE_RES, p, c, d.res_type, 0, 0)
         return 0
     if d.act_kind == AK_ADD_ANY:
-        push(s, PK_ADD_ANY, p, c, RT_MICROBE, 1, 0)
+        push(s, PK_ADD_ANY, p, c, d.act_res, 1, 0)
         return 0
+    if c >= NBASE and d.act_kind == AK_BESPOKE:
+        if mc or st or ti or he:
+            return fail(s, E_PAY)
+        return colonies_action(s, p, c)
     if mc or st or ti or he:
         if d.act_kind == AK_BESPOKE or d.nact == 2:
             return fail(s, E_PAY)
@@ -858,15 +885,19 @@ cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) no
             s.loc[k] = L_OFFER + p
             push(s, PK_BUY_TOP, p, c, 0, 0, k)
         return 0
-    if d.nact == 2:
-        f0 = act_feasible(s, p, c, &d.act[0])
-        f1 = act_feasible(s, p, c, &d.act[1])
-        if f0 and f1:
+    if d.nact >= 2:
+        f0 = 0
+        f1 = 0
+        for k in range(d.nact):
+            if act_feasible(s, p, c, &d.act[k]):
+                f1 += 1
+                f0 = k
+        if f1 > 1:
             if mc or st or ti or he:
                 return fail(s, E_PAY)
             push(s, PK_OR_ACT, p, c, 0, 0, 0)
             return 0
-        return do_behaviour(s, p, c, &d.act[0] if f0 else &d.act[1], mc, st, ti, he)
+        return do_behaviour(s, p, c, &d.act[f0], mc, st, ti, he)
     return do_behaviour(s, p, c, &d.act[0], mc, st, ti, he)
 
 
@@ -881,8 +912,19 @@ cdef int counted_amount(TState* s, int p, CardDef* d) noexcept nogil:
     elif d.cnt_src == CS_CITIES or d.cnt_src == CS_CITIES_MARS:
         for i in range(2 if d.cnt_src == CS_CITIES_MARS else 0, NSPACE):
             n += is_city(s.tile[i])
+    elif d.cnt_src == CS_ALL_TAG:
+        for q in range(s.np):
+            n += s.pl[q].tags[d.cnt_tag]
+    elif d.cnt_src == CS_OWN_COLONIES:
+        n = colonies_of(s, p)
+    elif d.cnt_src == CS_FLOATERS:
+        n = own_floaters(s, p)
+    elif d.cnt_src == CS_CITIES_COLONIES:
+        for i in range(NSPACE):
+            n += is_city(s.tile[i])
+        n += colonies_of(s, -1)
     elif d.cnt_src == CS_EVENTS_ALL:
-        for i in range(NCARD):
+        for i in range(s.ncard):
             if s.loc[i] >= L_PLAYED and s.loc[i] < L_PLAYED + MAXP and CARDS[i].type == CT_EVENT:
                 n += 1
     return n // d.cnt_per
@@ -908,6 +950,8 @@ cdef void play_corp(TState* s, int p, int corp) noexcept nogil:
         pl.first_pending = 1
     if corp == C_SATURN:
         pl.prod[R_MC] += 1   # its own jovian tag
+    if corp >= C_ARIDOR or s.colonies_on:
+        colonies_corp_played(s, p, corp)
 
 
 # ---- milestones and awards ----
@@ -977,6 +1021,8 @@ cdef int card_vp(TState* s, int p, int c) noexcept nogil:
     elif d.vp_kind == VK_ALL_CITIES:
         for i in range(NSPACE):
             n += is_city(s.tile[i])
+    elif d.vp_kind == VK_ALL_COLONIES:
+        n = colonies_of(s, -1)
     else:
         sp = tile_of(s, p, TL_CAPITAL if c == CARD_CAPITAL else TL_COMMERCIAL)
         if sp >= 0:
@@ -1019,7 +1065,9 @@ cdef void score(TState* s, int p, int* out) noexcept nogil:
         if is_city(s.tile[i]) and s.owner[i] == p:
             out[4] += adj_count(s, i, TL_GREENERY, -1)
     out[5] = 0
-    for i in range(NCARD):
+    if s.pl[p].corp == C_ARKLIGHT:
+        out[5] += s.cres[NCARD + p] // 2
+    for i in range(s.ncard):
         if s.loc[i] == L_PLAYED + p:
             out[5] += card_vp(s, p, i)
     out[6] = out[0] + out[1] + out[2] + out[3] + out[4] + out[5]

@@ -58,7 +58,8 @@ ctypedef struct CardDef:
     signed char disc_tag          # -1 none, 11 every card
     signed char disc_amt
     signed char disc_once
-    signed char req_bonus
+    signed char req_bonus         # lasting (Adaptation Technology)
+    signed char req_next          # for the next card played only (Special Design)
     signed char res_type          # RT_* resource the card holds (0 none)
     signed char add_here          # resources added here when played
     signed char add_any_type[2]   # "add N resources of a type to one of your cards" on play
@@ -71,7 +72,27 @@ ctypedef struct CardDef:
     signed char steal             # the production gain follows the decrease (Energy Tapping etc.)
     signed char nact              # 0 no action, 1 one behaviour, 2 an "or" of two
     signed char act_kind          # AK_* for the bespoke actions
-    ActDef act[2]
+    ActDef act[4]                 # Atmo Collectors: an "or" of four
+    signed char build_colony      # 1 build a colony on play, 2 one that may be a second own on a tile
+    signed char fleets            # trade fleets added
+    signed char trade_disc        # trade costs 1 less
+    signed char trade_offset      # a tile's track may rise before a trade
+    signed char add_jovian        # add_any_* goes to a Jovian card
+    signed char act_res           # AK_ADD_ANY: the resource type the action adds
+
+ctypedef struct ColDef:
+    signed char starts_active
+    signed char res_type          # RT_* its card effects use (and which activates it)
+    signed char build_kind        # CE_*
+    signed char build_res
+    signed char build_n
+    signed char trade_kind
+    signed char trade_res[7]      # per track position (Europa's production changes along the track)
+    signed char trade_n[7]
+    signed char offset_ask        # the trader is asked whether a trade offset raises the track
+    signed char bonus_kind
+    signed char bonus_res
+    signed char bonus_n
 
 ctypedef struct CorpDef:
     short mc
@@ -100,6 +121,7 @@ ctypedef struct TPlayer:
     signed char steel_value
     signed char ti_value
     signed char req_bonus
+    signed char req_next          # Special Design: for the next card played (whenever that is)
     signed char tr_raised         # raised TR this generation (UNMI)
     signed char final_done
     signed char next_discount     # Indentured Workers: off the next card played this generation
@@ -109,6 +131,13 @@ ctypedef struct TPlayer:
     short offer[10]               # dealt (setup) or drawn (research) cards awaiting selection
     signed char noffer
     short corp_offer[2]
+    signed char fleets            # trade fleets (Colonies)
+    signed char fleets_used       # used this generation
+    signed char trade_disc
+    signed char trade_offset
+    signed char card_price        # research and setup price of a card (Polyphemos 5)
+    short corp_res                # resources on the corporation card (Arklight, Stormcraft)
+    unsigned short tags_seen      # Aridor: the tag types it has had
 
 ctypedef struct TState:
     signed char np
@@ -149,3 +178,12 @@ ctypedef struct TState:
     signed char nms
     signed char naw
     unsigned long long rng
+    short ncard                   # card ids in this game (NBASE, or NCARD with Colonies): loops stop there
+    signed char colonies_on       # the Colonies expansion is in the game
+    signed char col_in[NCOL]      # tile in play
+    signed char col_active[NCOL]
+    signed char col_track[NCOL]
+    signed char col_n[NCOL]
+    signed char col_owner[NCOL][COLCAP]
+    signed char col_trader[NCOL]  # player whose fleet is on the tile this generation, or -1
+

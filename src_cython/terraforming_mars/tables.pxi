@@ -57,7 +57,8 @@ TRIGGER_CARDS = ["Pets", "Energy Tapping", "Power Supply Consortium", "Asteroid 
                  "CEO's Favorite Project", "Large Convoy", "Local Heat Trapping", "Media Group", "Optimal Aerobraking", "Standard Technology", "Rover Construction",
                  "Arctic Algae", "Pets", "Herbivores", "Immigrant City", "Decomposers", "Ecological Zone",
                  "Indentured Workers", "Industrial Center", "Search For Life", "Water Splitting Plant"]
-RES_TYPES = {"Microbe": RT_MICROBE, "Animal": RT_ANIMAL, "Science": RT_SCIENCE, "Fighter": RT_FIGHTER}
+RES_TYPES = {"Microbe": RT_MICROBE, "Animal": RT_ANIMAL, "Science": RT_SCIENCE, "Fighter": RT_FIGHTER,
+             "Floater": RT_FLOATER, "Camp": RT_CAMP}
 
 TAG_NAMES = ["building", "space", "science", "power", "earth", "jovian", "plant", "microbe", "animal",
              "city", "event"]
@@ -70,7 +71,7 @@ TILE_RULES = {"city": PR_CITY, "volcanic": PR_VOLCANIC, "ocean": PR_OCEANSPACE, 
 
 # onPlay keys the table expresses; a card with any other behaviour waits for its code
 TABLE_KEYS = {"production", "stock", "tr", "global", "ocean", "city", "greenery", "tile", "drawCard",
-              "removeAnyPlants", "decreaseAnyProduction", "steelValue", "titanumValue", "or"}
+              "removeAnyPlants", "decreaseAnyProduction", "steelValue", "titanumValue", "or", "colonies"}
 # cards whose engine hooks the core implements (bespoke play / can-play in code)
 BESPOKE = {"Noctis City", "Mining Rights", "Mining Area", "Urbanized Area", "Land Claim",
            "Artificial Lake", *TRIGGER_CARDS}
@@ -96,6 +97,14 @@ def _res_vec(d, what, counted=None):
 
 
 def _counted_source(spec, what):
+    if "tag" in spec and spec.get("all"):
+        return CS_ALL_TAG, TAG_NAMES.index(spec["tag"])
+    if set(spec) - {"per"} == {"colonies"}:
+        return CS_OWN_COLONIES, 0
+    if set(spec) - {"per"} == {"floaters"}:
+        return CS_FLOATERS, 0
+    if set(spec) == {"cities", "colonies", "all"}:
+        return CS_CITIES_COLONIES, 0
     if "tag" in spec:
         return (CS_OTHERS_TAG if spec.get("others") else CS_OWN_TAG), TAG_NAMES.index(spec["tag"])
     if set(spec) == {"cities"}:
@@ -155,14 +164,14 @@ def _implemented(c) -> bool:
     if set(on) - TABLE_KEYS - {"addResources", "addResourcesToAnyCard"}:
         return False
     dc = on.get("drawCard")
-    if isinstance(dc, dict) and set(dc) != {"count", "keep"}:
+    if isinstance(dc, dict) and set(dc) != {"count", "keep"} and c["name"] != "Solar Probe":
         return False
     if "or" in on and any(set(b) != {"production"} for b in on["or"]["behaviors"]):
         return False
     add = on.get("addResourcesToAnyCard")
     if add is not None and c["name"] != "CEO's Favorite Project":
         adds = add if isinstance(add, list) else [add]
-        if any(a.get("type") not in ("Microbe", "Animal") for a in adds):
+        if any(a.get("type") not in ("Microbe", "Animal", "Floater") for a in adds):
             return False
     return True
 
@@ -255,7 +264,13 @@ def load_tables(list cards, list corps, dict board):
                 d.req_kind[j] = RQ_GREENERIES
                 d.req_val[j] = r["count"]
             elif kind == "cities":
-                d.req_kind[j] = RQ_CITIES
+                d.req_kind[j] = RQ_CITIES if r.get("allPlayers") else RQ_OWN_CITIES
+                d.req_val[j] = r["count"]
+            elif kind == "colonies":
+                d.req_kind[j] = RQ_COLONIES
+                d.req_val[j] = r["count"]
+            elif kind == "floaters":
+                d.req_kind[j] = RQ_FLOATERS
                 d.req_val[j] = r["count"]
             else:
                 raise ValueError(f"{name}: unknown requirement {kind!r}")
@@ -274,7 +289,7 @@ def load_tables(list cards, list corps, dict board):
         if counted:
             res, spec = counted[0]
             src, tag = _counted_source(spec, name)
-            counted_ok = len(counted) == 1 and src != 0 and c["set"] != "colonies"
+            counted_ok = len(counted) == 1 and src != 0
             d.cnt_res = res
             d.cnt_src = src
             d.cnt_tag = tag
@@ -318,7 +333,9 @@ def load_tables(list cards, list corps, dict board):
             d.disc_tag = TAG_NAMES.index(disc["tag"]) if "tag" in disc else 11
             d.disc_amt = disc["amount"]
             d.disc_once = 1 if disc.get("per") == "card" else 0
-        d.req_bonus = c.get("requirementBonus", {}).get("steps", 0)
+        bonus = c.get("requirementBonus", {})
+        d.req_bonus = 0 if bonus.get("nextCardOnly") else bonus.get("steps", 0)
+        d.req_next = bonus.get("steps", 0) if bonus.get("nextCardOnly") else 0
         d.res_type = RES_TYPES.get(c.get("resourceType"), RT_NONE)
         d.add_here = on.get("addResources", 0)
         add = on.get("addResourcesToAnyCard")
@@ -326,7 +343,7 @@ def load_tables(list cards, list corps, dict board):
             for j, a in enumerate(add if isinstance(add, list) else [add]):
                 d.add_any_type[j] = RES_TYPES[a["type"]]
                 d.add_any_n[j] = a["count"]
-        if isinstance(on.get("drawCard"), dict):
+        if isinstance(on.get("drawCard"), dict) and isinstance(on["drawCard"]["count"], int):
             d.draw = on["drawCard"]["count"]
             d.keep = on["drawCard"]["keep"]
         vp = c.get("vp", {})
@@ -346,6 +363,8 @@ def load_tables(list cards, list corps, dict board):
                 d.vp_kind = VK_ADJ_OCEANS
             elif vp["count"] == "cities" and vp.get("allPlayers"):
                 d.vp_kind = VK_ALL_CITIES
+            elif vp["count"] == "colonies" and vp.get("allPlayers"):
+                d.vp_kind = VK_ALL_COLONIES
             else:
                 raise ValueError(f"{name}: unknown VP rule {vp}")
         ak = _action_kind(c)
@@ -353,8 +372,10 @@ def load_tables(list cards, list corps, dict board):
             d.act_kind = ak
             act = c.get("action", {})
             if ak == AK_TABLE and "or" in act:
-                d.nact = 2
-                for j, b in enumerate(act["or"]["behaviors"][:2]):
+                d.nact = len(act["or"]["behaviors"])
+                if d.nact > 4:
+                    raise ValueError(f"{name}: more than 4 behaviours in an action")
+                for j, b in enumerate(act["or"]["behaviors"]):
                     _load_act(&d.act[j], b, ids)
             elif ak == AK_TABLE:
                 d.nact = 1
@@ -368,6 +389,8 @@ def load_tables(list cards, list corps, dict board):
                 memset(&d.act[0], 0, sizeof(ActDef))
                 d.act[0].mc = 1 if ak == AK_SEARCH_LIFE else sp.get("megacredits", 0)
                 d.act[0].add_here = act.get("addResources", 0)
+                if ak == AK_ADD_ANY:
+                    d.act_res = RES_TYPES[act["addResourcesToAnyCard"].get("type", "Microbe")]
         d.implemented = 1 if _implemented(c) and counted_ok else 0
         if name == "Noctis City":
             CARD_NOCTIS = i

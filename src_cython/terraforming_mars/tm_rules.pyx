@@ -11,6 +11,7 @@ from core.rng cimport splitmix64
 include "consts.pxi"
 include "state.pxi"
 include "tables.pxi"
+include "colonies.pxi"
 include "rules.pxi"
 include "flow.pxi"
 include "movegen.pxi"
@@ -38,6 +39,12 @@ ERRORS = {
     E_MASK: "bad selection",
     E_DONE: "the game is over",
     E_USED: "action not available (used this generation, or its cost or target is missing)",
+    E_NO_FLEET: "no trade fleet left this generation",
+    E_TILE_VISITED: "a trade fleet is already on that colony tile this generation",
+    E_TILE_INACTIVE: "that colony tile is not active yet",
+    E_TILE_FULL: "that colony tile already holds 3 colonies",
+    E_OWN_COLONY: "the player already has a colony on that tile",
+    E_TILE_ABSENT: "that colony tile is not in play (or, for Aridor, already in play)",
 }
 
 PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DEC_PROD: "decreaseProduction",
@@ -45,8 +52,11 @@ PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DE
                  PK_REMOVE_RES: "removeResource", PK_BUY_TOP: "buyTop", PK_KEEP: "keep", PK_ATTACK: "attack",
                  PK_MARS_UNI: "marsUniversity", PK_OLYMPUS: "olympusConference", PK_VIRAL: "viralEnhancers",
                  PK_AMOUNT: "amount", PK_COLD_FUNGUS: "coldFungus", PK_PLANTS_OR: "plantsOr",
-                 PK_FLOODING: "flooding", PK_ROBOT: "robot",
-                 PK_LOSE: "lose", PK_GAIN: "gain"}
+                 PK_FLOODING: "flooding", PK_ROBOT: "robot", PK_LOSE: "lose", PK_GAIN: "gain",
+                 PK_COLONY: "colony", PK_ARIDOR: "addColonyTile",
+                 PK_TRADE_OFFSET: "tradeOffset", PK_DISCARD: "discard", PK_MARKET: "marketManipulation",
+                 PK_AIR_RAID: "airRaid", PK_SHUTTLES: "titanShuttles", PK_CARD_OR: "cardOr",
+                 PK_FREE_TRADE: "freeTrade", PK_REMOVE_FLOATER: "removeFloater", PK_STORM_HEAT: "stormcraftHeat"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 
@@ -68,30 +78,40 @@ MOVE_KINDS = {"setup": K_SETUP, "buy": K_BUY, "play": K_PLAY, "std": K_STD, "sel
               "sellCard": K_SELL_CARD, "sellDone": K_SELL_DONE, "milestone": K_MILESTONE, "award": K_AWARD,
               "plants": K_PLANTS, "heat": K_HEAT, "first": K_FIRST, "action": K_ACTION, "end": K_END,
               "pass": K_PASS, "space": K_SPACE, "player": K_PLAYER, "option": K_OPTION,
-              "finalGreenery": K_FINAL_GREENERY, "finalDone": K_FINAL_DONE, "card": K_CARD, "keep": K_KEEP}
+              "finalGreenery": K_FINAL_GREENERY, "finalDone": K_FINAL_DONE, "card": K_CARD, "keep": K_KEEP,
+              "trade": K_TRADE, "colony": K_COLONY}
 
 
 cdef class Core:
     """One game state; every method works on the C struct."""
     cdef TState st
 
-    def __init__(self, int np, project, corps, unsigned long long seed=0):
+    def __init__(self, int np, project, corps, unsigned long long seed=0, colonies=None):
+        """project: the deck (a permutation of the NBASE base ids, or of all NCARD with Colonies);
+        colonies: the colony tile ids in play (None: no Colonies)."""
         cdef unsigned short proj[CARDCAP]
         cdef short corp[NCORP]
+        cdef signed char tiles[NCOL]
         cdef int i
         if not TABLES_LOADED:
             raise RuntimeError("tm_rules.load_tables() has not run")
         if not 2 <= np <= MAXP:
             raise ValueError(f"players: {np} is not in 2..5")
-        if len(project) != NCARD or sorted(project) != list(range(NCARD)):
-            raise ValueError(f"project deck: expected a permutation of the {NCARD} card ids")
+        if sorted(project) != list(range(len(project))) or len(project) not in (NBASE, NCARD):
+            raise ValueError(f"project deck: expected a permutation of the {NBASE} base card ids "
+                             f"or of all {NCARD}")
+        colonies = list(colonies or [])
+        if len(set(colonies)) != len(colonies) or not all(0 <= t < NCOL for t in colonies):
+            raise ValueError(f"colony tiles: expected distinct ids in 0..{NCOL - 1}")
+        for i in range(len(colonies)):
+            tiles[i] = colonies[i]
         if len(corps) < 2 * np or len(set(corps)) != len(corps) or not all(0 <= c < NCORP for c in corps):
             raise ValueError(f"corporation deck: expected {2 * np}+ distinct ids in 0..{NCORP - 1}")
-        for i in range(NCARD):
+        for i in range(len(project)):
             proj[i] = project[i]
         for i in range(len(corps)):
             corp[i] = corps[i]
-        new_game(&self.st, np, proj, NCARD, corp, len(corps), seed)
+        new_game(&self.st, np, proj, len(project), corp, len(corps), seed, tiles, len(colonies))
 
     def copy(self):
         cdef Core c = Core.__new__(Core)
@@ -213,6 +233,23 @@ cdef class Core:
     def card_resources(self):
         return {c: self.st.cres[c] for c in range(NCARD) if self.st.cres[c] > 0}
 
+    def corp_resources(self, int p):
+        """Resources on p's corporation card (Arklight's animals, Stormcraft's floaters)."""
+        return self.st.cres[NCARD + p]
+
+    @property
+    def colonies_on(self):
+        return bool(self.st.colonies_on)
+
+    def colonies(self):
+        """[(tile, track, [colony owners], trading player or -1, active)] of the tiles in play."""
+        return [(t, self.st.col_track[t], [self.st.col_owner[t][i] for i in range(self.st.col_n[t])],
+                 self.st.col_trader[t], self.st.col_active[t]) for t in range(NCOL) if self.st.col_in[t]]
+
+    def fleets(self, int p):
+        """[fleet size, fleets used this generation]."""
+        return [self.st.pl[p].fleets, self.st.pl[p].fleets_used]
+
     def locations(self):
         return [self.st.loc[c] for c in range(NCARD)]
 
@@ -278,13 +315,14 @@ cdef class Core:
 
 def constants():
     """Codes shared with the Python layer."""
-    return dict(NCARD=NCARD, NCORP=NCORP, NSPACE=NSPACE, L_DECK=L_DECK, L_DISCARD=L_DISCARD, L_HAND=L_HAND,
+    return dict(NCARD=NCARD, NBASE=NBASE, NCOL=NCOL, TP_MC=TP_MC, TP_ENERGY=TP_ENERGY, TP_TITANIUM=TP_TITANIUM,
+                TP_FLOATER=TP_FLOATER, SPJ_COLONY=SPJ_COLONY, NCORP=NCORP, NSPACE=NSPACE, L_DECK=L_DECK, L_DISCARD=L_DISCARD, L_HAND=L_HAND,
                 L_PLAYED=L_PLAYED, L_OFFER=L_OFFER, L_OUT=L_OUT, UNMI_ACTION=511, SKIP_PLAYER=7, OPT_SKIP=OPT_SKIP, ROBOT_CORP=ROBOT_CORP)
 
 
 def action_cost(int card):
     """M€ cost of a card's single-behaviour action (0 for none or an "or")."""
-    if CARDS[card].nact != 1:
+    if CARDS[card].nact != 1 or CARDS[card].act_kind == AK_BESPOKE:
         return 0
     return CARDS[card].act[0].mc
 
@@ -339,6 +377,24 @@ def debug_place_tile(Core core, int p, int space, int tile):
 
 def debug_set_card_resources(Core core, int card, int n):
     core.st.cres[card] = n
+
+
+def debug_set_colony(Core core, int tile, track=None, owners=None, trader=None, active=None):
+    """Overwrite a colony tile's track, colony owners, trading player and/or active flag."""
+    if not core.st.col_in[tile]:
+        raise ValueError(f"colony tile {tile} is not in play")
+    if track is not None:
+        core.st.col_track[tile] = track
+    if owners is not None:
+        if len(owners) > COLCAP:
+            raise ValueError("at most 3 colonies on a tile")
+        core.st.col_n[tile] = len(owners)
+        for i, q in enumerate(owners):
+            core.st.col_owner[tile][i] = q
+    if trader is not None:
+        core.st.col_trader[tile] = trader
+    if active is not None:
+        core.st.col_active[tile] = 1 if active else 0
 
 
 include "position.pxi"

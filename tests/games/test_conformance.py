@@ -16,8 +16,21 @@ MAX_DECISIONS = 20000   # a game longer than this is a bug
 CHECK_EVERY = 7         # positions between two full checks (every legal move, every search move)
 
 
-def _cases() -> list[tuple[str, int]]:
-    return [(name, players) for name in game_names() for players in load_game(name).info.player_counts]
+# variants checked beside each game's default (Game.with_options)
+VARIANTS: dict[str, list[dict[str, str]]] = {"terraforming-mars": [{"colonies": "on"}]}
+
+
+def _variants() -> list[tuple[str, dict[str, str]]]:
+    return [(name, options) for name in game_names() for options in [{}, *VARIANTS.get(name, [])]]
+
+
+def _id(name: str, options: dict[str, str]) -> str:
+    return ",".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+def _cases() -> list:
+    return [pytest.param(name, options, players, id=f"{_id(name, options)}-{players}")
+            for name, options in _variants() for players in load_game(name).info.player_counts]
 
 
 def _check_position(game: Game, state: State, rng: random.Random) -> None:
@@ -45,10 +58,10 @@ def _check_position(game: Game, state: State, rng: random.Random) -> None:
         assert sample.current_player == seat
 
 
-@pytest.mark.parametrize(("name", "players"), _cases())
-def test_random_playouts_keep_the_contract(name: str, players: int) -> None:
-    game = load_game(name)
-    rng = random.Random(f"conformance-{name}-{players}")
+@pytest.mark.parametrize(("name", "options", "players"), _cases())
+def test_random_playouts_keep_the_contract(name: str, options: dict[str, str], players: int) -> None:
+    game = load_game(name).with_options(options)
+    rng = random.Random(f"conformance-{_id(name, options)}-{players}")
     state = game.new_game(game.deal(players, f"conformance-{players}"))
     assert isinstance(state, State) and state.game is game and state.num_players == players
     for decision in range(MAX_DECISIONS):
@@ -63,9 +76,9 @@ def test_random_playouts_keep_the_contract(name: str, players: int) -> None:
     assert scores is not None and len(scores) == players
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_an_illegal_move_is_refused_and_changes_nothing(name: str) -> None:
-    game = load_game(name)
+@pytest.mark.parametrize(("name", "options"), [pytest.param(n, o, id=_id(n, o)) for n, o in _variants()])
+def test_an_illegal_move_is_refused_and_changes_nothing(name: str, options: dict[str, str]) -> None:
+    game = load_game(name).with_options(options)
     state = game.new_game(game.deal(min(game.info.player_counts), "conformance-illegal"))
     key = state.key()
     legal = {str(m) for m in state.legal_moves()}
@@ -79,9 +92,9 @@ def test_an_illegal_move_is_refused_and_changes_nothing(name: str) -> None:
     assert state.key() == key
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_deals_are_seeded(name: str) -> None:
-    game = load_game(name)
+@pytest.mark.parametrize(("name", "options"), [pytest.param(n, o, id=_id(n, o)) for n, o in _variants()])
+def test_deals_are_seeded(name: str, options: dict[str, str]) -> None:
+    game = load_game(name).with_options(options)
     players = max(game.info.player_counts)
     assert game.deal(players, 11) == game.deal(players, 11)
     first = game.new_game(game.deal(players, 11))
@@ -89,6 +102,14 @@ def test_deals_are_seeded(name: str) -> None:
     assert first.key() == again.key()
     with pytest.raises(ValueError, match="played by"):
         game.deal(max(game.info.player_counts) + 1, 11)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_unknown_option_is_refused_by_name(name: str) -> None:
+    game = load_game(name)
+    assert game.with_options({}) is game
+    with pytest.raises(ValueError, match="no-such-option"):
+        game.with_options({"no-such-option": "on"})
 
 
 def test_an_unknown_game_lists_the_known_ones() -> None:

@@ -16,13 +16,24 @@ from gaia_ai.games.terraforming_mars.playerview import (
     prompt_choices,
     read_player_view,
 )
-from gaia_ai.games.terraforming_mars.tables import AWARDS, CONST, MILESTONES, SPACES, TILE_NAMES, card_name
+from gaia_ai.games.terraforming_mars.tables import (
+    AWARDS,
+    CONST,
+    MILESTONES,
+    SPACES,
+    TILE_NAMES,
+    card_name,
+)
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tm-playerviews"
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 PRODUCTION = ("megacredit", "steel", "titanium", "plant", "energy", "heat")
 # prompts the engine cannot rebuild yet (view file stem -> what the error names)
-NOT_REPRODUCED = {"base-v02-1-g10-171": "Select how to spend"}     # Helion paying research with heat
+NOT_REPRODUCED = {"base-v02-1-g10-171": "Select how to spend",     # Helion paying research with heat
+                  "colonies-v05-1-g7-71": r"Select 1 card\(s\) to keep",
+                  "colonies-v06-2-g10-226": "Select amount of energy to spend",
+                  "colonies-v07-1-g6-126": "Select where to build a colony",
+                  "colonies-v08-0-g4-80": "Select one option"}
 
 
 def _views(folder: Path) -> list[Path]:
@@ -37,10 +48,6 @@ def check_view(path: Path) -> None:
     """Import one view and compare the state and the prompt's choices with the view and its facts."""
     view = json.loads(path.read_text())
     facts = _facts(path)
-    if facts["set"] != "base":
-        with pytest.raises(PlayerViewError, match="Colonies views are not supported yet"):
-            read_player_view(view)
-        return
     if path.stem in NOT_REPRODUCED:
         with pytest.raises(PlayerViewError, match=NOT_REPRODUCED[path.stem]):
             read_player_view(view)
@@ -83,6 +90,15 @@ def check_state(state, pv, view: dict, facts: dict) -> None:
     assert sorted((MILESTONES[i], p) for i, p in core.milestones()) == claimed
     funded = sorted((a["name"], pv.colors.index(a["color"])) for a in game["awards"] if "color" in a)
     assert sorted((AWARDS[i], p) for i, p in core.awards()) == funded
+    assert core.colonies_on == (facts["set"] == "colonies")
+    if core.colonies_on:
+        tiles = sorted((c["name"], c["trackPosition"], [pv.colors.index(x) for x in c["colonies"]],
+                        pv.colors.index(c["visitor"]) if "visitor" in c else -1, int(c["isActive"]))
+                       for c in game["colonies"])
+        assert sorted(list(x) for x in snap["col"]) == [list(x) for x in tiles]
+        for seat, color in enumerate(pv.colors):
+            pl = next(p for p in view["players"] if p["color"] == color)
+            assert core.fleets(seat) == [pl["fleetSize"], pl["tradesThisGeneration"]], color
 
 
 def view_choices(facts: dict) -> dict:
@@ -133,6 +149,10 @@ def view_choices(facts: dict) -> dict:
             out["sell"] = sorted(choices["cards"])
         elif title.startswith("Take first action of"):
             out["first"] = None
+        elif title == "Trade with a colony tile":   # "Pay 9 M€" / "Pay 3 energy", then the tiles
+            fee, tiles = choices
+            out["trade"] = {"pay": sorted(x.split(" ", 2)[2] for x in fee["choices"]),
+                            "colony": sorted(tiles["choices"])}
         else:
             raise AssertionError(f"unknown menu option {title!r}")
     return out
@@ -206,8 +226,8 @@ def test_unknown_prompt_is_refused():
     assert issubclass(PlayerViewError, TmError)
 
 
-@pytest.mark.parametrize("path", [p for p in _views(SAMPLES) if p.name.startswith("base")
-                                  and p.stem not in NOT_REPRODUCED], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in _views(SAMPLES) if p.stem not in NOT_REPRODUCED],
+                         ids=lambda p: p.stem)
 def test_determinize_keeps_what_the_seat_sees(path):
     """determinize(seat, seed) of an imported view resamples only the unseen cards: the seat's own hand
     and offer, every public field, every count and the seat's legal moves stay; hidden hands change."""
@@ -231,3 +251,32 @@ def test_determinize_keeps_what_the_seat_sees(path):
         assert unseen_after == unseen
         changed |= {c for q in range(state.num_players) if q != seat for c in o.hand(q)} != hidden
     assert changed or not hidden
+
+
+def test_colonies_view_errors_name_the_tile_the_colour_or_the_card():
+    path = SAMPLES / "colonies-v05-0-g15-197.json"
+    view = json.loads(path.read_text())
+    view["game"]["colonies"][0]["name"] = "Vulcan"
+    with pytest.raises(PlayerViewError, match="unknown colony tile 'Vulcan'"):
+        read_player_view(view)
+    view = json.loads(path.read_text())
+    view["game"]["colonies"][0]["colonies"] = ["purple"]
+    with pytest.raises(PlayerViewError, match="names 'purple', not a player"):
+        read_player_view(view)
+    view = json.loads(path.read_text())
+    view["game"]["gameOptions"]["expansions"]["colonies"] = False     # a base game holding Colonies cards
+    with pytest.raises(PlayerViewError, match="colony tiles in play, but the game options do not have Colonies"):
+        read_player_view(view)
+    view["game"]["colonies"] = []
+    with pytest.raises(PlayerViewError, match="a Colonies (card|corporation) in a game without Colonies"):
+        read_player_view(view)
+
+
+def test_colonies_view_keeps_tracks_fleets_and_trade_choices():
+    state, pv = import_player_view((SAMPLES / "colonies-v07-3-g12-365.json").read_text(), seed=1)
+    view = pv.view
+    assert state.core.colonies_on and len(state.core.colonies()) == len(view["game"]["colonies"])
+    assert sum(t[3] >= 0 for t in state.core.colonies()) == 4          # four fleets out this generation
+    assert max(state.core.fleets(p)[0] for p in range(4)) == 3
+    hidden = state.determinize(pv.seat, 9)
+    assert hidden.core.colonies() == state.core.colonies() and hidden.snapshot() == state.snapshot()

@@ -68,3 +68,54 @@ def test_describe_and_search_moves():
     assert "generation 1" in game.describe(state)
     assert all(atomic == [m] and code == m.code
                for (code, atomic), m in zip(state.search_moves(), state.legal_moves(), strict=True))
+
+
+def test_colonies_option_deals_colonies_games():
+    base = load_game("terraforming-mars")
+    game = base.with_options({"colonies": "on"})
+    assert game is not base and game.info.name == base.info.name
+    assert "Colonies" in game.info.options["sets"] and "Colonies" not in base.info.options["sets"]
+    assert game.with_options({"colonies": "off"}) is base and base.with_options({"colonies": "yes"}) is game
+    deal = game.deal(2, 9)
+    assert deal.setup.colonies and not base.deal(2, 9).setup.colonies
+    assert game.setup_from_data(game.setup_to_data(deal.setup)) == deal.setup
+    assert base.setup_from_data({"players": 2, "seed": 9}) == base.deal(2, 9).setup   # stored before Colonies
+    state = game.new_game(deal)
+    assert state.core.colonies_on and state.game is game
+    assert len(state.snapshot()["col"]) == 5                   # n + 3 tiles at 2 players
+    assert not base.new_game(base.deal(2, 9)).core.colonies_on
+
+
+def test_colonies_option_refuses_bad_values_by_name():
+    game = load_game("terraforming-mars")
+    with pytest.raises(ValueError, match="colonies='maybe': expected on or off"):
+        game.with_options({"colonies": "maybe"})
+    with pytest.raises(ValueError, match="no option venus"):
+        game.with_options({"venus": "on"})
+
+
+def test_colonies_observation_shows_tiles_and_fleets_and_determinize_keeps_them():
+    game = load_game("terraforming-mars").with_options({"colonies": "on"})
+    state = game.new_game(game.deal(3, 12))
+    rng = random.Random(12)
+    while not (state.core.step == "action" and state.core.globals()[0] >= 3) and not state.is_terminal:
+        state.apply(rng.choice(state.legal_codes()))
+    seen = state.observation(1)
+    assert len(seen["colonies"]) >= 5 and len(seen["fleets"]) == 3      # n + 2 tiles, and Aridor's
+    assert seen["colonies"] == state.core.colonies()
+    sample = state.determinize(1, 77)
+    assert sample.observation(1) == seen and sample.core.colonies() == state.core.colonies()
+    assert [sample.core.fleets(p) for p in range(3)] == [state.core.fleets(p) for p in range(3)]
+
+
+def test_match_plays_colonies_games(capsys):
+    from gaia_ai.bots.match import run_match
+    from gaia_ai.cli import main
+
+    result = run_match(["random:seed=1", "random:seed=2"], players=2, games=2, seed=4, game="terraforming-mars",
+                       options={"colonies": "on"})
+    assert len(result.games) == 2 and all(len(g.vp) == 2 and max(g.vp) > 20 for g in result.games)
+    assert main(["match", "random", "random", "--game", "terraforming-mars", "--option", "colonies=on",
+                 "--games", "1", "--json"]) == 0
+    assert main(["match", "random", "random", "--game", "terraforming-mars", "--option", "colonies"]) == 2
+    assert "expected KEY=VALUE" in capsys.readouterr().err

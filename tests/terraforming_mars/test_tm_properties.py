@@ -20,7 +20,7 @@ def check_invariants(s: TmState) -> None:
     hands = [sum(1 for x in locs if x == C["L_HAND"] + p) for p in range(n)]
     assert core.deck_size() + core.discard_size() + sum(hands) + sum(
         1 for x in locs if C["L_PLAYED"] <= x < C["L_PLAYED"] + 5) + sum(
-        1 for x in locs if C["L_OFFER"] <= x < C["L_OFFER"] + 5) == 208
+        1 for x in locs if C["L_OFFER"] <= x < C["L_OFFER"] + 5) == (257 if core.colonies_on else 208)
     assert sum(1 for x in locs if x == C["L_DECK"]) == core.deck_size()
     assert sum(1 for x in locs if x == C["L_DISCARD"]) == core.discard_size()
     g = core.globals()
@@ -31,12 +31,19 @@ def check_invariants(s: TmState) -> None:
         assert all(x >= 0 for x in v[1:7]), v
         assert v[7] >= -5 and all(x >= 0 for x in v[8:13]), v
     assert sum(1 for _, t, _ in core.tiles() if t == 2) == g[4]
+    if core.colonies_on:
+        for _tile, track, owners, trader, _active in core.colonies():
+            assert len(owners) <= 3 and len(owners) <= track <= 6 and -1 <= trader < n
+        for p in range(n):
+            size, used = core.fleets(p)
+            assert 1 <= size and 0 <= used <= size
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
-def test_random_playouts_keep_invariants_and_round_trip(players, seed):
+@pytest.mark.parametrize("players,seed,colonies", [(2, 1, False), (3, 2, False), (4, 3, False), (5, 4, False),
+                                                   (2, 5, True), (3, 6, True), (4, 7, True), (5, 8, True)])
+def test_random_playouts_keep_invariants_and_round_trip(players, seed, colonies):
     rng = random.Random(seed)
-    s = TmState.new(players, seed)
+    s = TmState.new(players, seed, colonies=colonies)
     steps = 0
     while not s.is_terminal and steps < 3000:
         moves = s.legal_codes()
@@ -96,3 +103,15 @@ def test_game_interface_capsules():
     cap, owner = tm_rules.game_interface(s.core)
     assert owner is not None and cap is not None
     assert tm_rules.state_pointer(s.core) is not None
+
+
+def test_determinize_in_a_colonies_game_keeps_tiles_fleets_and_counts():
+    s = TmState.new(3, 23, colonies=True)
+    rng = random.Random(4)
+    for _ in range(120):
+        s.apply(rng.choice(s.legal_moves()))
+    d = s.determinize(1, seed=5)
+    assert d.core.colonies() == s.core.colonies()
+    assert [d.core.fleets(p) for p in range(3)] == [s.core.fleets(p) for p in range(3)]
+    assert d.core.hand(1) == s.core.hand(1) and d.snapshot()["cr"] == s.snapshot()["cr"]
+    check_invariants(d)

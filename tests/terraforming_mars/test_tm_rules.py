@@ -349,3 +349,23 @@ def tm_rules_card(name: str) -> int:
 def tm_rules_name(card: int) -> str:
     from gaia_ai.games.terraforming_mars.tables import card_name
     return card_name(card)
+
+
+def test_special_design_helps_only_the_next_card_played():
+    # Windmills needs 7% oxygen; at 5% only the card right after Special Design may ignore 2 steps
+    # (player view colonies-v05-0-g15-197: Special Design two cards back, Windmills not playable)
+    s = started("Helion", "Ecoline")
+    tm_rules.debug_set_globals(s.core, -30, 5, 0)
+    set_player(s, 0, res=[60, 0, 0, 0, 0, 0])
+    for card in ("Special Design", "Windmills", "Power Plant"):
+        give(s, 0, card)
+
+    def playable() -> set[str]:
+        return {line.split(" pay")[0] for line in s.legal_lines() if line.startswith("play ")}
+
+    assert "play Windmills" not in playable()
+    s.apply("play Special Design pay mc=4")
+    assert s.current_player == 0 and "play Windmills" in playable()
+    s.apply("play Power Plant pay mc=4")
+    s.apply("pass")                                  # player 2 passes: player 1's turn again
+    assert s.current_player == 0 and "play Windmills" not in playable()

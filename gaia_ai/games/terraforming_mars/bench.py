@@ -1,6 +1,6 @@
 """Speed of the Terraforming Mars rules core: ``gaia-ai bench engine --game terraforming-mars [--players N]
-[--seconds S] [--repeats R] [--seed S] [--json]``, also ``python bench/tm_engine.py`` (in the package so the
-installed command works anywhere).
+[--seconds S] [--repeats R] [--seed S] [--json]``, also ``python bench/tm_engine.py [--colonies]`` (in the
+package so the installed command works anywhere).
 
 Figures per player count (default 2 and 4), on one core, as the median over repeats (min-max spread):
 
@@ -11,7 +11,10 @@ Figures per player count (default 2 and 4), on one core, as the median over repe
 * **legal_moves() calls/s** and **apply() calls/s** through the Python API (TmMove values with their
   notation; all-or-nothing apply), on positions of random games.
 
-The corpus engine needs about 0.45 ms per decision (146 ms per game); issue 11's target is >= 1,000 random
+With ``--colonies`` the same figures follow for Colonies games (all 257 cards, 5 colony tiles per deal at
+2 players, trades and colonies in the playouts) beside the base ones.
+
+The corpus engine needs about 0.45 ms per decision (146 ms per game; 0.49 ms with Colonies); issue 11's target is >= 1,000 random
 2-player games per second on one core.
 """
 
@@ -28,6 +31,7 @@ from gaia_ai._core import tm_rules
 from gaia_ai.games.terraforming_mars.state import TmState
 
 REFERENCE_MS_PER_DECISION = 0.45
+REFERENCE_MS_PER_DECISION_COLONIES = 0.49
 
 
 def _rates(fn: Callable[[], int], seconds: float, repeats: int) -> list[float]:
@@ -41,13 +45,13 @@ def _rates(fn: Callable[[], int], seconds: float, repeats: int) -> list[float]:
     return out
 
 
-def positions(players: int, seed: int, count: int) -> list[TmState]:
+def positions(players: int, seed: int, count: int, colonies: bool = False) -> list[TmState]:
     """Positions met in random games, action-phase decisions (where generation does the most work)
     first-class: every fifth position of another step is kept too."""
     rng = random.Random(seed)
     out: list[TmState] = []
     while len(out) < count:
-        s = TmState.new(players, rng.getrandbits(32))
+        s = TmState.new(players, rng.getrandbits(32), colonies=colonies)
         while not s.is_terminal and len(out) < count:
             if (s.core.step == "action" or rng.random() < 0.2) and rng.random() < 0.05:
                 out.append(s.copy())
@@ -55,21 +59,22 @@ def positions(players: int, seed: int, count: int) -> list[TmState]:
     return out
 
 
-def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, dict[str, float]]:
+def measure(players: int, seconds: float, repeats: int, seed: int,
+            colonies: bool = False) -> dict[str, dict[str, float]]:
     counter = iter(range(10**12))
     moves_per_game: list[float] = []
 
     def playouts() -> int:
         k = next(counter)
-        n = TmState.new(players, seed * 7919 + k).core.random_playout(seed + k)
+        n = TmState.new(players, seed * 7919 + k, colonies=colonies).core.random_playout(seed + k)
         moves_per_game.append(n)
         return 1
 
     def moves() -> int:
         k = next(counter)
-        return TmState.new(players, seed * 7919 + k).core.random_playout(seed + k)
+        return TmState.new(players, seed * 7919 + k, colonies=colonies).core.random_playout(seed + k)
 
-    states = positions(players, seed, 200)
+    states = positions(players, seed, 200, colonies)
     actions = [s for s in states if s.core.step == "action"] or states
     rng = random.Random(seed)
     chosen = [(s, rng.choice(s.legal_moves())) for s in states]
@@ -101,8 +106,9 @@ def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, 
     result["moves per game"] = {"median": statistics.median(moves_per_game), "min": min(moves_per_game),
                                 "max": max(moves_per_game)}
     per_decision_ms = 1000 / result["moves applied/s (C)"]["median"]
+    reference = REFERENCE_MS_PER_DECISION_COLONIES if colonies else REFERENCE_MS_PER_DECISION
     result["ratio to the corpus engine per decision"] = {
-        "median": REFERENCE_MS_PER_DECISION / per_decision_ms, "min": 0.0, "max": 0.0}
+        "median": reference / per_decision_ms, "min": 0.0, "max": 0.0}
     return result
 
 
@@ -112,17 +118,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one repeat (default 1)")
     ap.add_argument("--repeats", type=int, default=5, help="repeats per figure (default 5)")
     ap.add_argument("--seed", default="1", help="seed of the deals and playouts (any string)")
+    ap.add_argument("--colonies", action="store_true", help="also measure Colonies games")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     from gaia_ai.games.terraforming_mars.game import seed_int
 
     seed = seed_int(int(args.seed) if args.seed.isdigit() else args.seed) % 2**32
-    results = {n: measure(n, args.seconds, args.repeats, seed) for n in args.players}
+    # keys "2", "4" (base; as before) and "2 colonies", ...
+    results = {f"{n}{' colonies' if colonies else ''}": measure(n, args.seconds, args.repeats, seed, colonies)
+               for colonies in ((False, True) if args.colonies else (False,)) for n in args.players}
     if args.json:
         print(json.dumps(results, indent=1))
         return 0
     for n, figures in results.items():
-        print(f"{n} players (median of {args.repeats} x {args.seconds:g} s, min-max)")
+        label = n.replace(" colonies", " players, Colonies") if " " in n else f"{n} players"
+        print(f"{label} (median of {args.repeats} x {args.seconds:g} s, min-max)")
         for name, f in figures.items():
             if name.startswith("ratio"):
                 print(f"  {name:40s} {f['median']:>10,.0f}x")

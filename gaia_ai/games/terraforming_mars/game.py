@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -19,10 +20,15 @@ def seed_int(seed: int | str) -> int:
 
 @dataclass(frozen=True)
 class TmSetup:
-    """Everything a new game needs: the seed decides both deck orders (and so every deal and draw)."""
+    """Everything a new game needs: the seed decides both deck orders (and so every deal and draw, and
+    with Colonies the colony tiles in play)."""
 
     players: int
     seed: int
+    colonies: bool = False
+
+
+ON, OFF = ("on", "true", "yes", "1"), ("off", "false", "no", "0")
 
 
 class Recorder:
@@ -31,7 +37,7 @@ class Recorder:
     def __init__(self, setup: TmSetup) -> None:
         from gaia_ai.games.terraforming_mars.state import TmState
 
-        self.state = TmState.new(setup.players, setup.seed)
+        self.state = TmState.new(setup.players, setup.seed, colonies=setup.colonies)
         self.lines: list[str] = []
 
     @property
@@ -49,25 +55,44 @@ class Recorder:
 
 
 class TmGame(Game):
-    info = GameInfo(
-        name="terraforming-mars",
-        title="Terraforming Mars",
-        player_counts=(2, 3, 4, 5),
-        role_name="corporation",
-        hidden_information=True,
-        options={"board": "Tharsis", "sets": "base + Corporate Era",
-                 "draft": "off (research draws 4 cards per player; the corpus's games)"},
-    )
+    """The registry's object; ``with_options({"colonies": "on"})`` gives the one that deals Colonies games
+    (``gaia-ai match --game terraforming-mars --option colonies=on``)."""
+
+    def __init__(self, colonies: bool = False) -> None:
+        self.colonies = colonies
+        self.info = GameInfo(
+            name="terraforming-mars",
+            title="Terraforming Mars",
+            player_counts=(2, 3, 4, 5),
+            role_name="corporation",
+            hidden_information=True,
+            options={"board": "Tharsis",
+                     "sets": "base + Corporate Era" + (" + Colonies" if colonies else ""),
+                     "colonies": ("on (49 cards, 5 corporations, n+2 colony tiles, 5 at 2 players)" if colonies
+                                  else "off (choose with colonies=on: the Colonies expansion)"),
+                     "draft": "off (research draws 4 cards per player; the corpus's games)"},
+        )
+
+    def with_options(self, options: Mapping[str, str]) -> TmGame:
+        """colonies=on|off (also true/false, yes/no, 1/0); no other option."""
+        unknown = sorted(set(options) - {"colonies"})
+        if unknown:
+            raise ValueError(f"Terraforming Mars has no option {', '.join(unknown)} (it has: colonies)")
+        value = str(options.get("colonies", "on" if self.colonies else "off")).lower()
+        if value not in ON + OFF:
+            raise ValueError(f"colonies={value!r}: expected on or off")
+        return GAME_COLONIES if value in ON else GAME
 
     def setup(self, players: int, seed: int | str) -> TmSetup:
         self.check_players(players)
-        return TmSetup(players, seed_int(seed))
+        return TmSetup(players, seed_int(seed), self.colonies)
 
     def new_game(self, deal: Deal) -> Any:
-        """The deal's starting state: each seat chooses its corporation (of 2 dealt) in the first decision."""
+        """The deal's starting state: each seat chooses its corporation (of 2 dealt) in the first decision.
+        The setup says whether it is a Colonies game (whichever TmGame dealt it)."""
         from gaia_ai.games.terraforming_mars.state import TmState
 
-        return TmState.new(deal.setup.players, deal.setup.seed)
+        return TmState.new(deal.setup.players, deal.setup.seed, colonies=deal.setup.colonies)
 
     def parse_move(self, text: str, state: Any = None) -> Any:
         """The TmMove a line names at `state` (setup, research and keep lines name cards of an offer, so
@@ -82,7 +107,7 @@ class TmGame(Game):
         return asdict(setup)
 
     def setup_from_data(self, data: dict[str, Any]) -> TmSetup:
-        return TmSetup(int(data["players"]), int(data["seed"]))
+        return TmSetup(int(data["players"]), int(data["seed"]), bool(data.get("colonies", False)))
 
     def searcher(self, config: Any) -> Any:
         """The information-set MCTS over the C interface (every decision is one atomic move)."""
@@ -120,3 +145,4 @@ class TmGame(Game):
 
 
 GAME = TmGame()
+GAME_COLONIES = TmGame(colonies=True)

@@ -4,13 +4,19 @@
     buy Heather, Mine                         research purchase ("buy" alone buys nothing)
     play Comet pay mc=21 ti=1                 a project card and its payment (non-zero parts)
     std city pay mc=25                        standard project: powerPlant asteroid aquifer greenery city
+                                              buildColony (Colonies)
     sell / sell Windmills / sell done         sell patents, one card per decision
     milestone Mayor pay mc=8                  award Banker pay mc=14
     plants / heat / first / end / pass        conversions, corporation first action, end turn, pass
+    heat floaters=2                           Stormcraft: 2 of the 8 heat paid as floaters (2 heat each)
+    trade Luna with energy                    trade (megacredits, energy, titanium or floater; Helion
+    trade Luna with megacredits pay mc=6 he=3   may split M€ and heat)
+    colony Luna                               a colony tile (build here, add it, raise/lower its track)
     action Aquifer Pumping pay st=4           a card or corporation action (with its payment if any)
     card Tardigrades                          the card that gets or loses resources
     keep Mine, Heather                        the cards kept of those drawn (Invention Contest)
-    space 25 / player 1 / player skip / option 0   follow-up answers
+    space 25 / player 1 / player skip / option 0   follow-up answers (option 1 pay mc=1 he=2: Helion
+                                              buying a Business Network card with heat)
     final greenery 24 / final done            placement after the last production
 
 Setup and research lines name cards, but the move holds positions in the offer, so both directions
@@ -27,6 +33,8 @@ from .errors import NotationError
 from .tables import (
     AWARDS,
     CARD_IDS,
+    COLONY_IDS,
+    COLONY_NAMES,
     CONST,
     CORP_IDS,
     CORPS,
@@ -45,6 +53,7 @@ PAY_KEYS = ("mc", "st", "ti", "he")
 SIMPLE = {"plants": K["plants"], "heat": K["heat"], "first": K["first"], "end": K["end"], "pass": K["pass"],
           "sell": K["sell"]}
 SIMPLE_NAMES = {v: k for k, v in SIMPLE.items()}
+TRADE_PAY = ["megacredits", "energy", "titanium", "floater"]
 
 
 def _pay_text(mc: int, st: int, ti: int, he: int) -> str:
@@ -56,8 +65,18 @@ def format_move(core: Core, move: int) -> str:
     """The line of a move at this state (the state is needed for setup and research offers)."""
     kind, a, b, mc, st, ti, he = tm_rules.decode(move)
     p = core.current_player
+    if kind == K["heat"] and a:
+        return f"heat floaters={a}"
     if kind in SIMPLE_NAMES:
         return SIMPLE_NAMES[kind]
+    if kind == K["trade"]:
+        if a >= len(COLONY_NAMES) or b >= len(TRADE_PAY):
+            raise NotationError(f"move {move:#x}: bad trade")
+        return f"trade {COLONY_NAMES[a]} with {TRADE_PAY[b]}" + _pay_text(mc, st, ti, he)
+    if kind == K["colony"]:
+        if a >= len(COLONY_NAMES):
+            raise NotationError(f"move {move:#x}: unknown colony tile {a}")
+        return f"colony {COLONY_NAMES[a]}"
     if kind == K["setup"]:
         corp = CORPS[core.corp_offer(p)[a]]["name"]
         offer = core.offer(p)
@@ -92,7 +111,7 @@ def format_move(core: Core, move: int) -> str:
     if kind == K["player"]:
         return "player skip" if a == CONST["SKIP_PLAYER"] else f"player {a}"
     if kind == K["option"]:
-        return "option skip" if a == CONST["OPT_SKIP"] else f"option {a}"
+        return "option skip" if a == CONST["OPT_SKIP"] else f"option {a}" + _pay_text(mc, st, ti, he)
     if kind == K["finalGreenery"]:
         return f"final greenery {SPACES[a]}"
     if kind == K["finalDone"]:
@@ -146,6 +165,12 @@ def parse_move(core: Core, line: str) -> int:
     try:
         if word in SIMPLE and not rest:
             return tm_rules.encode(SIMPLE[word])
+        if word == "heat" and rest.startswith("floaters=") and rest[9:].isdigit():
+            return tm_rules.encode(K["heat"], int(rest[9:]))
+        if word == "colony":
+            if rest not in COLONY_IDS:
+                raise NotationError(f"{line!r}: unknown colony tile {rest!r}")
+            return tm_rules.encode(K["colony"], COLONY_IDS[rest])
         head, _, paytext = rest.partition(" pay ")
         pay = _pay(paytext, line)
         if word == "setup":
@@ -158,6 +183,12 @@ def parse_move(core: Core, line: str) -> int:
             if cid not in offers:
                 raise NotationError(f"{line!r}: {corp.strip()} was not dealt to player {p}")
             return tm_rules.encode(K["setup"], offers.index(cid), _mask(cards, core.offer(p), line))
+        if word == "trade":
+            tile, sep, how = head.partition(" with ")
+            if not sep or tile not in COLONY_IDS or how not in TRADE_PAY:
+                raise NotationError(f"{line!r}: expected 'trade TILE with "
+                                    "megacredits|energy|titanium|floater'")
+            return tm_rules.encode(K["trade"], COLONY_IDS[tile], TRADE_PAY.index(how), **pay)
         if word == "buy":
             return tm_rules.encode(K["buy"], 0, _mask(head, core.offer(core.current_player), line), **pay)
         if word == "keep":
@@ -195,9 +226,9 @@ def parse_move(core: Core, line: str) -> int:
         if word == "option":
             if rest == "skip":
                 return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
-            if not rest.isdigit():
-                raise NotationError(f"{line!r}: bad option {rest!r}")
-            return tm_rules.encode(K["option"], int(rest))
+            if not head.isdigit():
+                raise NotationError(f"{line!r}: bad option {head!r}")
+            return tm_rules.encode(K["option"], int(head), 0, **pay)   # buying with heat (Helion)
         if word == "final":
             if rest == "done":
                 return tm_rules.encode(K["finalDone"])

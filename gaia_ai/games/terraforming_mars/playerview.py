@@ -4,14 +4,16 @@
     state = read_player_view(open("view.json").read(), seed=1)   # state.current_player is the decider
 
 The view is what one player knows: their own hand, every tableau, resource and tile, the parameters,
-milestones and awards, the counts of the other hands and of the piles, and the prompt they answer. The
+milestones and awards, the counts of the other hands and of the piles, and the prompt they answer (with
+Colonies also the colony tiles in play: track, colonies, the fleet on each this generation, whether
+active; every fleet size, trades this generation, card price and corporation resources). The
 rebuilt TmState holds exactly that. The cards the player cannot see (other hands, others' research
 offers, the draw pile, the discard pile) are one seeded sample of the unseen cards, put where
 ``determinize`` resamples them; only the corporations of opponents who have not played theirs yet are a
 fixed sample. The format is described in ../shared/corpus/tm/playerviews/README.md.
 
 Prompts reproduced: the initial selection, the research buy, the action menu (first and next action),
-a corporation's first action, the final greenery placement, and these follow-ups: a tile placement
+a corporation's first action (Aridor and Poseidon too), the final greenery placement, and these follow-ups: a tile placement
 (`Select space for ... tile`), removing plants and decreasing production. Any other prompt raises
 PlayerViewError naming it: the view does not list the effects still queued behind a follow-up, so
 only follow-ups whose rest of the action the core can infer are rebuilt.
@@ -29,7 +31,8 @@ from gaia_ai._core import tm_rules
 
 from .errors import TmError
 from .state import TmState
-from .tables import AWARDS, CARD_IDS, CARDS, CONST, CORP_IDS, CORPS, MILESTONES, SPACE_IDS, SPACES, card_name
+from .tables import (AWARDS, BASE_CARDS, BASE_CORPS, CARD_IDS, CARDS, COLONY_IDS, COLONY_NAMES, CONST, CORP_IDS,
+                     CORPS, MILESTONES, SPACE_IDS, SPACES, card_name)
 
 PK = tm_rules.pending_kinds()
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -37,8 +40,8 @@ PRODUCTION_NAMES = ("megacredit", "steel", "titanium", "plant", "energy", "heat"
 PRODUCTION_WORDS = {"megacredits": 0, "megacredit": 0, "M€": 0, "steel": 1, "titanium": 2, "plants": 3, "plant": 3,
                     "energy": 4, "heat": 5}
 DECREASE_TITLE = r"Select player to decrease (\S+) production by (\d+) step\(s\)"
-SUPPORTED_EXPANSIONS = {"corpera"}
-FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix"}
+SUPPORTED_EXPANSIONS = {"corpera", "colonies"}
+FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix", "Aridor", "Poseidon"}
 # the core's tile codes are the app's tileType + 1 (0 is "no tile" in the core)
 TILE_OFFSET = 1
 TILE_WORDS = {"ocean": 2, "city": 3, "greenery": 1}
@@ -80,8 +83,6 @@ def _load(view: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if options.get("boardName", "tharsis") != "tharsis":
         raise PlayerViewError(f"board {options.get('boardName')!r} is not supported (only Tharsis)")
     on = {k for k, v in options.get("expansions", {}).items() if v}
-    if "colonies" in on:
-        raise PlayerViewError("Colonies views are not supported yet")
     if on - SUPPORTED_EXPANSIONS:
         raise PlayerViewError(f"expansions not supported: {', '.join(sorted(on - SUPPORTED_EXPANSIONS))}")
     if options.get("draftVariant") or options.get("initialDraftVariant"):
@@ -103,15 +104,18 @@ def title_text(title: Any) -> str:
     return ""
 
 
-def _card_id(name: str, where: str) -> int:
-    if name not in CARD_IDS:
-        raise PlayerViewError(f"unknown project card {name!r} in {where}")
+def _card_id(name: str, where: str, colonies: bool = True) -> int:
+    if name not in CARD_IDS or (not colonies and CARD_IDS[name] >= BASE_CARDS):
+        raise PlayerViewError(f"unknown project card {name!r} in {where}"
+                              + (" (a Colonies card in a game without Colonies)" if name in CARD_IDS else ""))
     return CARD_IDS[name]
 
 
-def _corp_id(name: str, where: str) -> int:
-    if name not in CORP_IDS:
-        raise PlayerViewError(f"unknown corporation {name!r} in {where}")
+def _corp_id(name: str, where: str, colonies: bool = True) -> int:
+    if name not in CORP_IDS or (not colonies and CORP_IDS[name] >= BASE_CORPS):
+        raise PlayerViewError(f"unknown corporation {name!r} in {where}"
+                              + (" (a Colonies corporation in a game without Colonies)"
+                                 if name in CORP_IDS else ""))
     return CORP_IDS[name]
 
 
@@ -178,19 +182,23 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     rng = random.Random(seed)
     gen = int(game["generation"])
     first = seat_of[data["players"][0]["color"]]
+    colonies_on = bool(game.get("gameOptions", {}).get("expansions", {}).get("colonies"))
+    if not colonies_on and game.get("colonies"):
+        raise PlayerViewError("colony tiles in play, but the game options do not have Colonies")
 
     # what the decider sees: every tableau, its own hand and offer
     known: set[int] = set()
-    tableaux, corps, cres, used, corp_used = [], [], {}, [], []
+    tableaux, corps, cres, used, corp_used, corp_res = [], [], {}, [], [], []
     for p, color in enumerate(colors):
         pl = by_color[color]
         cards, corp = [], -1
         for i, card in enumerate(pl.get("tableau", [])):
             name = card["name"]
             if i == 0 and name in CORP_IDS:
-                corp = CORP_IDS[name]
+                corp = _corp_id(name, f"{color}'s tableau", colonies_on)
+                corp_res.append(int(card.get("resources", 0)))     # Arklight's animals, Stormcraft's floaters
                 continue
-            c = _card_id(name, f"{color}'s tableau")
+            c = _card_id(name, f"{color}'s tableau", colonies_on)
             if c in known:
                 raise PlayerViewError(f"{name!r} is in two places")
             known.add(c)
@@ -201,20 +209,24 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
             if name in CORP_IDS:
                 corp_used.append(p)
             else:
-                used.append(_card_id(name, f"{color}'s actions this generation"))
+                used.append(_card_id(name, f"{color}'s actions this generation", colonies_on))
         tableaux.append(cards)
         corps.append(corp)
-    hand = [_card_id(c["name"], "the hand") for c in data["cardsInHand"]]
+        if corp < 0:
+            corp_res.append(0)
+    hand = [_card_id(c["name"], "the hand", colonies_on) for c in data["cardsInHand"]]
     if len(hand) != data["thisPlayer"].get("cardsInHandNbr", len(hand)):
         raise PlayerViewError(f"cardsInHand lists {len(hand)} cards but cardsInHandNbr is "
                               f"{data['thisPlayer']['cardsInHandNbr']}")
     offer: list[int] = []
     corp_offer = [-1, -1]
     if kind == "research":
-        offer = [_card_id(c["name"], "the research offer") for c in data["waitingFor"].get("cards", [])]
+        offer = [_card_id(c["name"], "the research offer", colonies_on)
+                 for c in data["waitingFor"].get("cards", [])]
     elif kind == "initial":
-        offer = [_card_id(c["name"], "the dealt cards") for c in data.get("dealtProjectCards", [])]
-        dealt = [_corp_id(c["name"], "the dealt corporations") for c in data.get("dealtCorporationCards", [])]
+        offer = [_card_id(c["name"], "the dealt cards", colonies_on) for c in data.get("dealtProjectCards", [])]
+        dealt = [_corp_id(c["name"], "the dealt corporations", colonies_on)
+                 for c in data.get("dealtCorporationCards", [])]
         if len(dealt) != 2:
             raise PlayerViewError(f"expected 2 dealt corporations, the view has {len(dealt)}")
         corp_offer = dealt
@@ -223,10 +235,11 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
             raise PlayerViewError(f"{CARDS[c]['name']!r} is in two places")
         known.add(c)
 
-    # the unseen cards, in one seeded order, fill every hidden place
-    pool = [c for c in range(len(CARDS)) if c not in known]
+    # the unseen cards of the game's sets (base + Corporate Era), in one seeded order, fill every hidden place
+    pool = [c for c in range(len(CARDS) if colonies_on else BASE_CARDS) if c not in known]
     rng.shuffle(pool)
-    hidden_corps = [i for i in range(len(CORPS)) if i not in corp_offer and i not in corps]
+    hidden_corps = [i for i in range(len(CORPS) if colonies_on else BASE_CORPS)
+                    if i not in corp_offer and i not in corps]
     rng.shuffle(hidden_corps)
     researching = kind == "research"
     players = []
@@ -241,12 +254,18 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
             "acts": int(pl.get("actionsTakenThisRound", 0)) if game["phase"] == "action" else 0,
             "first_pending": 0, "setup_done": 1, "bought": 1,
             "steel_value": int(pl.get("steelValue", 2)), "ti_value": int(pl.get("titaniumValue", 3)),
-            "req_bonus": sum(CARDS[c].get("requirementBonus", {}).get("steps", 0) for c in tableaux[p])
+            "req_bonus": sum(CARDS[c].get("requirementBonus", {}).get("steps", 0) for c in tableaux[p]
+                             if not CARDS[c].get("requirementBonus", {}).get("nextCardOnly"))
             + (2 if corps[p] == CORP_IDS["Inventrix"] else 0),
+            "req_next": 2 if pl.get("lastCardPlayed") == "Special Design" else 0,
             "tr_raised": 0,
             "next_discount": 8 if pl.get("lastCardPlayed") == "Indentured Workers" else 0,
             "final_done": 0, "tableau": tableaux[p], "hand": [], "offer": [],
+            "card_price": int(pl.get("cardCost", 3)), "corp_resources": corp_res[p],
         }
+        if colonies_on:
+            spec["fleets"] = int(pl.get("fleetSize", 1))
+            spec["fleets_used"] = int(pl.get("tradesThisGeneration", 0))
         count = int(pl.get("cardsInHandNbr", 0))
         if p == seat:
             spec["hand"] = hand
@@ -323,16 +342,38 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         blue = [o for o in data["waitingFor"].get("options", []) if o.get("selectBlueCardAction")]
         if corp >= 0 and any(c["name"] == CORPS[corp]["name"] for o in blue for c in o.get("cards", [])):
             players[seat]["tr_raised"] = 1      # only UNMI's action asks it; otherwise harmless
-    state = TmState.new(n, seed)
-    tm_rules.load_position(state.core, {
+    position = {
         "np": n, "step": step, "phase": phase, "gen": gen, "first": first, "cur": cur,
         "temp": (int(game["temperature"]) + 30) // 2, "oxy": int(game["oxygenLevel"]),
         "oceans": int(game["oceans"]), "seed": rng.getrandbits(64), "players": players,
         "card_resources": cres, "used": used, "corp_used": corp_used, "deck": deck, "discard": discard,
         "tiles": tiles, "claims": claims, "milestones": milestones, "awards": awards, "pending": pending,
         "action_player": action_player,
-    })
+    }
+    if colonies_on:
+        position["colonies"] = _colonies(game, seat_of)
+    state = TmState.new(n, seed)
+    tm_rules.load_position(state.core, position)
     return state, pv
+
+
+def _colonies(game: dict[str, Any], seat_of: dict[str, int]) -> list[tuple[int, int, int, list[int], int]]:
+    """The colony tiles in play as load_position takes them: (tile, active, track, owners, trader)."""
+    out = []
+    for col in game.get("colonies", []):
+        name = col.get("name")
+        if name not in COLONY_IDS:
+            raise PlayerViewError(f"unknown colony tile {name!r}")
+        who = list(col.get("colonies", [])) + ([col["visitor"]] if "visitor" in col else [])
+        strangers = [c for c in who if c not in seat_of]
+        if strangers:
+            raise PlayerViewError(f"colony tile {name} names {strangers[0]!r}, not a player")
+        track = int(col.get("trackPosition", 1))
+        if not 0 <= track <= 6 or len(col.get("colonies", [])) > 3:
+            raise PlayerViewError(f"colony tile {name}: track {track} or {len(col['colonies'])} colonies")
+        out.append((COLONY_IDS[name], int(bool(col.get("isActive", True))), track,
+                    [seat_of[c] for c in col.get("colonies", [])], seat_of.get(col.get("visitor"), -1)))
+    return out
 
 
 def _take(pool: list[int], count: int) -> list[int]:
@@ -376,12 +417,13 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {title!r}")
 
 
-STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City"}
+STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City", 6: "Build Colony"}
+TRADE_PAY = {CONST["TP_MC"]: "M€", CONST["TP_ENERGY"]: "energy", CONST["TP_TITANIUM"]: "titanium"}
 MENU_KEYS = {"milestone": "Claim a milestone", "plants": "Convert plants into greenery",
              "heat": "Convert 8 heat into temperature", "action": "Perform an action from a played card",
              "play": "Play project card", "end": "End Turn", "award": "Fund an award",
              "std": "Standard projects", "pass": "Pass for this generation", "sell": "Sell patents",
-             "first": "Take first action"}
+             "first": "Take first action", "trade": "Trade with a colony tile"}
 
 
 def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
@@ -409,7 +451,7 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
             out["player"] = sorted(pv.colors[q] if q != CONST["SKIP_PLAYER"] else "skip" for q in players)
         return out
     out = {}
-    for kind, a, *_ in moves:
+    for kind, a, _b, *_ in moves:
         if kind == k["milestone"]:
             out.setdefault("milestone", set()).add(MILESTONES[a])
         elif kind == k["award"]:
@@ -422,10 +464,17 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
             out.setdefault("std", set()).add(STD_TITLES[a])
         elif kind == k["sell"]:
             out["sell"] = set(card_name(c) for c in core.hand(seat))
+        elif kind == k["trade"]:                # a = tile, b = what pays
+            trade = out.setdefault("trade", {"pay": set(), "colony": set()})
+            trade["pay"].add(TRADE_PAY[_b])
+            trade["colony"].add(COLONY_NAMES[a])
         else:
             name = {k["plants"]: "plants", k["heat"]: "heat", k["end"]: "end", k["pass"]: "pass",
                     k["first"]: "first"}.get(kind)
             if name is None:
                 raise PlayerViewError(f"unexpected move kind {kind} at the action menu")
             out[name] = None
-    return {key: sorted(v) if isinstance(v, set) else v for key, v in out.items()}
+    def plain(v: Any) -> Any:
+        return sorted(v) if isinstance(v, set) else {x: plain(y) for x, y in v.items()} if isinstance(v, dict) else v
+
+    return {key: plain(v) for key, v in out.items()}

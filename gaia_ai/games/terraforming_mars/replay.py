@@ -1,5 +1,6 @@
 """The rules judge: replay corpus records through the core with the recorded draws forced and compare,
-after every action, every snapshot field (g, p, pc, cr, tl, ms, aw) and at the end the scores.
+after every action, every snapshot field (g, p, pc, cr, tl, ms, aw; col and fl in Colonies games) and at
+the end the scores. Base and Colonies records alike.
 
     python -m gaia_ai.games.terraforming_mars.replay FILE [--limit N] [--json]
 
@@ -23,9 +24,28 @@ from gaia_ai._core import tm_rules
 
 from .errors import IllegalMoveError, TmError
 from .state import TmState
-from .tables import AWARDS, CARD_IDS, CONST, CORP_IDS, MILESTONES, SPACE_IDS, STANDARD_PROJECTS, card_name
+from .tables import (
+    AWARDS,
+    CARD_IDS,
+    COLONY_IDS,
+    CONST,
+    CORP_IDS,
+    MILESTONES,
+    SPACE_IDS,
+    STANDARD_PROJECTS,
+    card_name,
+)
 
 K = tm_rules.MOVE_KINDS
+TRADE_PAY = {"megacredits": CONST["TP_MC"], "energy": CONST["TP_ENERGY"], "titanium": CONST["TP_TITANIUM"],
+             "floater": CONST["TP_FLOATER"]}
+
+
+def _card_ref(name: str) -> int:
+    """A card in a move: a project card id, or ROBOT_CORP + id for a corporation card."""
+    if name in CARD_IDS:
+        return CARD_IDS[name]
+    return CONST["ROBOT_CORP"] + CORP_IDS[name]
 
 
 class Divergence(TmError):
@@ -92,9 +112,14 @@ class Replayer:
         self.rec = rec
         self.colors = rec["colors"]
         decks = rec["decks0"]
-        self.state = TmState.from_decks(rec["players"], decks["project"], decks["corporation"])
+        self.colonies = rec.get("set") == "colonies"
+        self.state = TmState.from_decks(rec["players"], decks["project"], decks["corporation"],
+                                        colonies=rec["colonies"] if self.colonies else None)
         self.expected: dict[str, Any] = {"g": rec["s0"]["g"], "p": rec["s0"]["p"], "pc": {}, "cr": {}, "tl": [],
                                          "ms": [], "aw": []}
+        if self.colonies:
+            self.expected["col"] = rec["s0"]["col"]
+            self.expected["fl"] = rec["s0"]["fl"]
         for p, deal in enumerate(rec["deal"]):
             core = self.state.core
             got = [card_name(c) for c in core.offer(p)]
@@ -113,12 +138,23 @@ class Replayer:
         while core.pending():
             kind, _player, card, _a, _b, _c = core.pending()[0]
             legal = self.state.legal_codes()
+            if queue and len(legal) == 1 and _player != queue[0].get("p", act["p"]):
+                self.apply(legal[0], "single option of another player")    # asked of no one
+                continue
             if queue:
                 ch = queue[0]
                 move = self.choice_move(kind, ch)
+                if move is not None and move not in legal and len(legal) == 1:
+                    self.apply(legal[0], "single option")    # resolved without asking
+                    continue
                 if move is not None:
                     queue.pop(0)
+                    if kind == "buyTop" and move != tm_rules.encode(K["option"], 0) and queue \
+                            and queue[0].get("t") == "payment":      # Helion paying with heat
+                        move = tm_rules.encode(K["option"], 1, 0, **_pay(queue.pop(0)["pay"]))
                     self.apply(move, f"follow-up {ch}")
+                    if kind == "cardOr" and ch.get("sub", {}).get("t") in ("amount", "colony"):
+                        queue.insert(0, ch["sub"])
                     continue
             if len(legal) == 1:
                 self.apply(legal[0], "single option")
@@ -133,7 +169,7 @@ class Replayer:
         t = ch.get("t")
         sub = ch.get("sub", {})
         if kind in ("plantsOr", "coldFungus") and sub.get("t") == "cards" and len(sub["cards"]) == 1:
-            return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
+            return tm_rules.encode(K["card"], _card_ref(sub["cards"][0]))
         if kind == "tile" and t == "space":
             return tm_rules.encode(K["space"], SPACE_IDS[ch["space"]])
         if kind == "removePlants" and t == "or":
@@ -147,8 +183,21 @@ class Replayer:
             return tm_rules.encode(K["player"], ch["player"])
         if kind in ("or", "orAction") and t == "or":
             return tm_rules.encode(K["option"], ch["i"])
-        if kind in ("addResources", "removeResource") and t == "cards" and len(ch["cards"]) == 1:
-            return tm_rules.encode(K["card"], CARD_IDS[ch["cards"][0]])
+        if kind in ("addResources", "removeResource", "discard", "removeFloater") and t == "cards" \
+                and len(ch["cards"]) == 1:
+            return tm_rules.encode(K["card"], _card_ref(ch["cards"][0]))
+        if kind in ("colony", "addColonyTile", "marketManipulation", "freeTrade") and t == "colony":
+            return tm_rules.encode(K["colony"], COLONY_IDS[ch["colony"]])
+        if kind in ("tradeOffset", "cardOr") and t == "or":
+            return tm_rules.encode(K["option"], ch["i"])
+        if kind == "stormcraftHeat" and t == "and":
+            return tm_rules.encode(K["option"], ch["all"][1]["n"])
+        if kind == "titanShuttles" and t == "amount":
+            return tm_rules.encode(K["option"], ch["n"])
+        if kind == "airRaid" and t == "or":
+            color = ch.get("o", "").rsplit(" ", 1)[-1]
+            if color in self.colors:
+                return tm_rules.encode(K["player"], self.colors.index(color))
         if kind == "buyTop" and t == "cards":
             return tm_rules.encode(K["option"], 1 if ch["cards"] else 0)
         if kind == "keep" and t == "cards":
@@ -160,7 +209,7 @@ class Replayer:
                 return tm_rules.encode(K["option"], CONST["OPT_SKIP"])
             sub = ch.get("sub", {})
             if sub.get("t") == "cards" and len(sub.get("cards", [])) == 1:
-                return tm_rules.encode(K["card"], CARD_IDS[sub["cards"][0]])
+                return tm_rules.encode(K["card"], _card_ref(sub["cards"][0]))
             m = re.match(r"(?:Remove|Steal) \d+ (\S+) from (.+)$", title)
             if m:
                 res, target = m.groups()
@@ -181,8 +230,8 @@ class Replayer:
             return tm_rules.encode(K["option"], ch["n"])
         if kind == "plantsOr" and t == "or":
             m = re.match(r"Add \d+ \S+ to (.+)$", ch.get("o", ""))
-            if m and m.group(1) in CARD_IDS:
-                return tm_rules.encode(K["card"], CARD_IDS[m.group(1)])
+            if m and (m.group(1) in CARD_IDS or m.group(1) in CORP_IDS):
+                return tm_rules.encode(K["card"], _card_ref(m.group(1)))
             return tm_rules.encode(K["option"], 0)
         if kind == "flooding" and t == "or":
             sub = ch.get("sub", {})
@@ -247,7 +296,18 @@ class Replayer:
         if k == "convertPlants":
             return tm_rules.encode(K["plants"]), [{"t": "space", "space": act["space"]}] + ch
         if k == "convertHeat":
-            return tm_rules.encode(K["heat"]), ch
+            floaters = 0
+            if ch and ch[0].get("t") == "and":       # Stormcraft: [heat, floaters]
+                floaters = ch.pop(0)["all"][1]["n"]
+            return tm_rules.encode(K["heat"], floaters), ch
+        if k == "trade":
+            pay = {}
+            if ch and ch[0].get("t") == "payment":   # Helion: M€ and heat
+                pay = _pay(ch.pop(0)["pay"])
+            move = tm_rules.encode(K["trade"], COLONY_IDS[act["colony"]], TRADE_PAY[act["payWith"]], **pay)
+            return move, ch
+        if k == "buildColony":
+            return tm_rules.encode(K["std"], CONST["SPJ_COLONY"], 0, **_pay(act.get("pay"))), ch
         if k == "firstAction":
             return tm_rules.encode(K["first"]), ch
         if k == "endTurn":
@@ -260,6 +320,8 @@ class Replayer:
                 pay = _pay(ch.pop(0)["pay"])
             if act["card"] == "United Nations Mars Initiative":
                 return tm_rules.encode(K["action"], CONST["UNMI_ACTION"], 0, **(pay or {})), ch
+            if act["card"] in CORP_IDS:                # Stormcraft's action
+                return tm_rules.encode(K["action"], _card_ref(act["card"]), 0, **(pay or {})), ch
             card = CARD_IDS[act["card"]]
             if not tm_rules.card_implemented(card):
                 raise Divergence(f"card {act['card']} not implemented yet")
@@ -292,7 +354,7 @@ class Replayer:
 
     def check(self, snap: dict[str, Any]) -> None:
         exp = self.expected
-        for key in ("g", "p", "ms", "aw"):
+        for key in ("g", "p", "ms", "aw", "col", "fl"):
             if key in snap:
                 exp[key] = snap[key]
         for p, m in snap.get("cr", {}).items():     # per player: the full map of that player's cards
@@ -322,6 +384,12 @@ class Replayer:
             raise Divergence(f"tl: engine has {extra}, record has {missing}")
         if got["ms"] != exp["ms"] or got["aw"] != exp["aw"]:
             raise Divergence(f"ms/aw {got['ms']} {got['aw']} != {exp['ms']} {exp['aw']}")
+        if self.colonies:
+            if got["col"] != exp["col"]:
+                diff = [(a, b) for a, b in zip(got["col"], exp["col"]) if a != b]
+                raise Divergence(f"col (engine, record): {diff or (got['col'], exp['col'])}")
+            if got["fl"] != exp["fl"]:
+                raise Divergence(f"fl {got['fl']} != {exp['fl']}")
 
     def check_final(self) -> None:
         final = self.rec["final"]
@@ -382,7 +450,8 @@ def run_replay(path: str | Path, limit: int | None = None, as_json: bool = False
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gaia_ai.games.terraforming_mars.replay",
-                                 description="Replay Terraforming Mars corpus records through the core.")
+                                 description="Replay Terraforming Mars corpus records (base or "
+                                             "Colonies) through the core.")
     ap.add_argument("file", help="a .jsonl or .jsonl.gz corpus file")
     ap.add_argument("--limit", type=int, default=None, help="replay only the first N games")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -12,7 +12,21 @@ from gaia_ai._core import tm_rules
 
 from .errors import IllegalMoveError, NotationError, TmError
 from .notation import format_move, parse_move
-from .tables import AWARDS, CARD_IDS, CARDS, CORP_IDS, CORPS, MILESTONES, SPACES, TILE_NAMES, card_name
+from .tables import (
+    AWARDS,
+    BASE_CARDS,
+    BASE_CORPS,
+    CARD_IDS,
+    CARDS,
+    COLONY_IDS,
+    COLONY_NAMES,
+    CORP_IDS,
+    CORPS,
+    MILESTONES,
+    SPACES,
+    TILE_NAMES,
+    card_name,
+)
 
 NCARD = len(CARDS)
 
@@ -33,7 +47,7 @@ class TmMove:
 
 
 class TmState:
-    """A game of Terraforming Mars (base + Corporate Era, Tharsis, draft off).
+    """A game of Terraforming Mars (base + Corporate Era, Tharsis, draft off; optionally Colonies).
 
     Moves are 64-bit ints (``legal_moves()``) or lines of the notation (``apply("play Comet pay mc=21")``).
     ``apply`` is all or nothing: an illegal move raises IllegalMoveError and changes nothing.
@@ -45,23 +59,32 @@ class TmState:
 
     # ---- construction ----
     @classmethod
-    def new(cls, num_players: int, seed: int) -> TmState:
-        """A new game with decks shuffled by ``seed`` (the same seed gives the same game)."""
+    def new(cls, num_players: int, seed: int, colonies: bool = False) -> TmState:
+        """A new game with decks shuffled by ``seed`` (the same seed gives the same game). With
+        ``colonies`` the Colonies cards and corporations join the decks and n+2 colony tiles (5 with 2
+        players) are drawn."""
         rng = random.Random(seed)
-        project = list(range(NCARD))
+        project = list(range(NCARD if colonies else BASE_CARDS))
         rng.shuffle(project)
-        corps = list(range(len(CORPS)))
+        corps = list(range(len(CORPS) if colonies else BASE_CORPS))
         rng.shuffle(corps)
-        return cls(tm_rules.Core(num_players, project, corps, rng.getrandbits(64)))
+        tiles = None
+        if colonies:
+            tiles = sorted(rng.sample(range(len(COLONY_NAMES)), num_players + (3 if num_players == 2 else 2)))
+        return cls(tm_rules.Core(num_players, project, corps, rng.getrandbits(64), tiles))
 
     @classmethod
-    def from_decks(cls, num_players: int, project: list[str], corps: list[str], seed: int = 0) -> TmState:
-        """A new game dealt from given deck orders (card names, top first), e.g. a record's decks0."""
+    def from_decks(cls, num_players: int, project: list[str], corps: list[str], seed: int = 0,
+                   colonies: list[str] | None = None) -> TmState:
+        """A new game dealt from given deck orders (card names, top first), e.g. a record's decks0;
+        ``colonies`` names the colony tiles in play (a Colonies game)."""
         unknown = [n for n in project if n not in CARD_IDS] + [n for n in corps if n not in CORP_IDS]
+        unknown += [n for n in colonies or [] if n not in COLONY_IDS]
         if unknown:
-            raise ValueError(f"unknown cards in the decks: {unknown[:5]}")
+            raise ValueError(f"unknown cards or colony tiles: {unknown[:5]}")
+        tiles = [COLONY_IDS[n] for n in colonies] if colonies is not None else None
         return cls(tm_rules.Core(num_players, [CARD_IDS[n] for n in project], [CORP_IDS[n] for n in corps],
-                                 seed))
+                                 seed, tiles))
 
     def copy(self) -> TmState:
         other = TmState(self.core.copy())
@@ -134,7 +157,7 @@ class TmState:
         if err is not None:
             try:
                 text = self.format(m)
-            except ValueError:
+            except (ValueError, IndexError, KeyError):     # a move no line names (fields out of range)
                 text = f"{m:#x}"
             raise IllegalMoveError(f"{text!r} for player {before.current_player} "
                                    f"({before.step}): {err}")
@@ -159,9 +182,10 @@ class TmState:
     # ---- the toolkit's State protocol (gaia_ai.games.api) ---------------------------------------------
     @property
     def game(self) -> Any:
-        from .game import GAME
+        """The registry's TmGame, or its Colonies variant for a Colonies game."""
+        from .game import GAME, GAME_COLONIES
 
-        return GAME
+        return GAME_COLONIES if self.core.colonies_on else GAME
 
     def role(self, seat: int) -> str | None:
         """The seat's corporation once the initial selection is over (hidden until then)."""
@@ -185,7 +209,8 @@ class TmState:
     def observation(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` sees, as plain data: the board, every tableau and its resources, each
         player's resources and production, the seat's own hand and offer, the others' hand and offer
-        sizes, the pile sizes and the open decisions (a card another player looks at stays hidden)."""
+        sizes, the pile sizes and the open decisions (a card another player looks at stays hidden); with
+        Colonies the tiles (track, colonies, trader, active), every fleet and the corporations' resources."""
         if not 0 <= seat < self.num_players:
             raise ValueError(f"no player {seat} in a {self.num_players}-player game")
         c = self.core
@@ -210,6 +235,9 @@ class TmState:
             "claims": c.claims(), "milestones": c.milestones(), "awards": c.awards(),
             "deck": c.deck_size(), "discard": c.discard_size(), "pending": pending,
             "used": c.used_actions(),
+            "corp_resources": [c.corp_resources(p) for p in range(n)],
+            "colonies": c.colonies() if c.colonies_on else [],
+            "fleets": [c.fleets(p) for p in range(n)] if c.colonies_on else [],
         }
 
     # ---- views ----
@@ -228,7 +256,10 @@ class TmState:
         for card, count in c.card_resources().items():
             owner = locs[card] - tm_rules.constants()["L_PLAYED"]
             cr.setdefault(str(owner), {})[card_name(card)] = count
-        return {
+        for p in range(n):
+            if c.corp_resources(p) and c.corp(p) >= 0:
+                cr.setdefault(str(p), {})[CORPS[c.corp(p)]["name"]] = c.corp_resources(p)
+        out = {
             "g": c.globals(),
             "p": [c.player(p) for p in range(n)],
             "pc": pc,
@@ -237,6 +268,11 @@ class TmState:
             "ms": [[MILESTONES[i], p] for i, p in c.milestones()],
             "aw": [[AWARDS[i], p] for i, p in c.awards()],
         }
+        if c.colonies_on:
+            out["col"] = sorted([COLONY_NAMES[t], track, owners, trader, active]
+                                for t, track, owners, trader, active in c.colonies())
+            out["fl"] = [c.fleets(p) for p in range(n)]
+        return out
 
     def final_scores(self) -> list[int] | None:
         """Each seat's VP once the game is over (the tie-break, M€, is in score_breakdown()), else None."""
@@ -252,6 +288,9 @@ class TmState:
             s = self.core.score(p)
             s["mc"] = self.core.player(p)[1]
             s["cardVP"] = {card_name(c): v for c, v in self.core.card_vp(p).items()}
+            corp = self.core.corp(p)
+            if corp >= 0 and CORPS[corp]["name"] == "Arklight" and self.core.corp_resources(p) >= 2:
+                s["cardVP"] = {"Arklight": self.core.corp_resources(p) // 2, **s["cardVP"]}
             out.append(s)
         return out
 
