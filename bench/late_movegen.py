@@ -7,12 +7,19 @@ candidate cache emptied before every call, i.e. a position never seen), ``--repe
 ``--inner`` calls, the fastest loop per position (the least disturbed by other load). Printed: median,
 p90 and max microseconds per position, and the generations per second over the whole sample.
 ``--callgrind`` runs the sample once, for ``valgrind --tool=callgrind`` instruction counts (repeatable
-on a loaded machine). Never a test: wall time.
+on a loaded machine; ``--save FILE`` / ``--load FILE`` skip the replay, which valgrind makes slow):
+
+    valgrind --tool=callgrind --toggle-collect='__pyx_pf_*movegen_benchmark*' \
+        python bench/late_movegen.py --load late300.json.gz --callgrind
+
+Never a test: wall time.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import statistics
 import time
 from pathlib import Path
@@ -21,6 +28,7 @@ from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.games.gaia.structured import state_from_json, state_to_json
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "gaia" / "games.jsonl.gz"
 
@@ -59,8 +67,19 @@ def main() -> None:
     parser.add_argument("--inner", type=int, default=20, help="calls per timed loop (default 20)")
     parser.add_argument("--repeats", type=int, default=5, help="timed loops per position (default 5)")
     parser.add_argument("--callgrind", action="store_true", help="one cold call per position, untimed")
+    parser.add_argument("--save", type=Path, help="write the positions (structured states, .json.gz) and stop")
+    parser.add_argument("--load", type=Path, help="read the positions --save wrote instead of replaying")
     args = parser.parse_args()
-    positions = dense_positions(args.corpus, args.count, args.players)
+    if args.load:
+        with gzip.open(args.load, "rt") as f:
+            positions = [state_from_json(data) for data in json.load(f)]
+    else:
+        positions = dense_positions(args.corpus, args.count, args.players)
+    if args.save:
+        with gzip.open(args.save, "wt") as f:
+            json.dump([state_to_json(state) for state in positions], f)
+        print(f"{len(positions)} positions written to {args.save}")
+        return
     if args.callgrind:
         for state in positions:
             gaia_rules.movegen_benchmark(state._core, 1, True)

@@ -15,6 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
+from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.structured import state_from_json
 from gaia_ai.search import SearchConfig
@@ -36,6 +37,7 @@ def main() -> None:
         state = state_from_json(edited)
         times = []
         for _ in range(args.repeats):
+            gaia_rules.clear_federation_memo()   # each search from scratch, as a new position's would be
             start = time.perf_counter()
             search_gaia(state, SearchConfig(simulations=args.simulations, seed=1, threads=1))
             times.append(time.perf_counter() - start)
