@@ -93,7 +93,8 @@ def main() -> None:
     wall = time.perf_counter() - start
     per_us = sorted(t * 1e6 for t in per)
     p90 = per_us[int(0.9 * (len(per_us) - 1))]
-    print(f"{len(per_us)} dense round 5-6 main-action positions of {args.corpus.name}, cold generation: "
+    source = args.load.name if args.load else args.corpus.name
+    print(f"{len(per_us)} dense round 5-6 main-action positions of {source}, cold generation: "
           f"median {statistics.median(per_us):.2f} us, p90 {p90:.1f} us, max {per_us[-1]:.0f} us; "
           f"mean {statistics.fmean(per_us):.2f} us ({len(per_us) / sum(per):,.0f} gens/s); "
           f"{wall:.1f} s in all")
