@@ -1183,7 +1183,10 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     cdef int tree[MAXHEX]
     cdef int keep[MAXHEX]
     cdef int eligible[MAXHEX]      # a satellite may go here
-    cdef int comp[MAXHEX]          # union-find over the groups
+    cdef int comp[MAXHEX + 1]      # union-find over the groups
+    cdef int fill[MAXHEX]
+    cdef int gstart[MAXHEX + 1]    # members of group g: members[gstart[g]:gstart[g + 1]], ascending
+    cdef int members[MAXHEX]
     cdef int cpow[MAXHEX]          # power of a component (at its root)
     cdef int i_root, j_root
     cdef int g, gg, h, k, i, j, head, tail, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
@@ -1203,19 +1206,32 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     # groups linked to another usable group within the budget (a BFS over eligible hexes) are joined
     # (union-find in comp); a federation lies within one such component, so only the groups of a
     # component whose power reaches the threshold are kept
-    for g in range(ngroups):
+    for g in range(ngroups + 1):
         comp[g] = g
+        gstart[g] = 0
+    # member lists of the groups, ascending (counting sort), and dist reset by list after each BFS:
+    # O(hexes) in all rather than per group
+    for h in range(nh):
+        dist[h] = -1
+        if group_of[h] >= 0:
+            gstart[group_of[h] + 1] += 1
+    for g in range(ngroups):
+        gstart[g + 1] += gstart[g]
+        fill[g] = gstart[g]
+    for h in range(nh):
+        g = group_of[h]
+        if g >= 0:
+            members[fill[g]] = h
+            fill[g] += 1
     for g in range(ngroups):
         if gtouch[g]:
             continue
-        for h in range(nh):
-            dist[h] = -1
         tail = 0
-        for h in range(nh):
-            if group_of[h] == g:
-                dist[h] = 0
-                queue[tail] = h
-                tail += 1
+        for i in range(gstart[g], gstart[g + 1]):
+            h = members[i]
+            dist[h] = 0
+            queue[tail] = h
+            tail += 1
         head = 0
         while head < tail:
             h = queue[head]
@@ -1234,6 +1250,8 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
                     dist[k] = dist[h] + 1
                     queue[tail] = k
                     tail += 1
+        for i in range(tail):
+            dist[queue[i]] = -1
     for g in range(ngroups):
         cpow[g] = 0
     for g in range(ngroups):
