@@ -40,14 +40,20 @@ RAW_CONSTANTS = {
     "BRAINSTONE": [BS_NONE, BS_A1, BS_A2, BS_A3, BS_GAIA],
 }
 
+cdef unsigned long long context_count = 0
+
+
 cdef class Context:
     """The static part of one game (map, distances, tiles), shared by every state of that game."""
     cdef GameContext* c
 
     def __cinit__(self):
+        global context_count
         self.c = <GameContext*> calloc(1, sizeof(GameContext))
         if self.c == NULL:
             raise MemoryError()
+        context_count += 1      # under the GIL
+        self.c.serial = context_count
 
     def __dealloc__(self):
         free(self.c)

@@ -757,41 +757,94 @@ cdef inline int fg_sorted_add(int* xs, int n, int x) noexcept nogil:
 cdef unsigned long long fed_cache_key(GState* s, GameContext* c, int p, int budget) noexcept nogil:
     """FNV-1a over everything p's candidates depend on: p's buildings, guest mines and federations, the
     planets, whether another player occupies an empty hex (a space station or lost planet: no satellite
-    there), p's budget and threshold. Other players' buildings on planets are left out: they change
-    nothing for p, and keeping them out lets p's candidates survive the other players' turns."""
+    there), p's threshold; the budget (0..MAX_FED_SATELLITES) in the low 4 bits, apart, for
+    fed_cache_hit. Other players' buildings on planets are left out: they change nothing for p, and
+    keeping them out lets p's candidates survive the other players' turns; so are p's gaia-formers (no
+    power value, not a planet a federation may use), which the search places often."""
     cdef unsigned long long k = 1469598103934665603ULL
     cdef int h, own, other
     for h in range(c.nhex):
-        own = s.building[h] + 2 if s.owner[h] == p else 0
+        own = s.building[h] + 2 if s.owner[h] == p and s.building[h] != B_GF else 0
         other = 1 if s.planet[h] == PL_EMPTY and ((s.owner[h] != -1 and s.owner[h] != p)
                                                   or (s.guest[h] != -1 and s.guest[h] != p)) else 0
         k = (k ^ <unsigned long long>(own + 16 * other + 32 * (s.guest[h] == p) + 64 * ((s.fed_mask[h] >> p) & 1)
                                       + 128 * s.planet[h])) * 1099511628211ULL
-    k = (k ^ <unsigned long long>(budget + 256 * federation_threshold(&s.pl[p]) + 65536 * p)) * 1099511628211ULL
+    k = (k ^ <unsigned long long>(256 * federation_threshold(&s.pl[p]) + 65536 * p)) * 1099511628211ULL
     # building values change with the PI (Bescods' titanium bonus) and the PA->4pw tech tile
     k = (k ^ <unsigned long long>(s.pl[p].nbuild[B_PI] + 2 * has_tile(s, c, p, 3) + 4 * s.pl[p].fed_count
                                   + 64 * s.pl[p].faction)) * 1099511628211ULL
-    return k if k != 0 else 1
+    k = (k & ~<unsigned long long>15) | <unsigned long long>budget
+    return k if k != 0 else 16
+
+
+cdef inline int fed_cache_hit(unsigned long long stored, int n, unsigned long long key) noexcept nogil:
+    """The cached entry (stored key, n candidates) answers key: the same board and budget, or no
+    candidate under a budget at least as large (fewer satellites cannot make a federation possible:
+    the greedy and the exact search both only keep federations within the budget)."""
+    if stored == key:
+        return 1
+    return n == 0 and (stored & ~<unsigned long long>15) == (key & ~<unsigned long long>15) \
+        and (key & 15) <= (stored & 15)
+
+
+# The federation memo: the last candidates computed for FG_MEMO_SIZE keys (direct-mapped), one table per
+# thread (no locking; C thread-local storage, zeroed for each new thread). The state's own cache keeps
+# a player's candidates while his buildings stay; the memo keeps them across the states of a search,
+# whose simulations reach the same boards again and again (the same mine built in another line).
+cdef extern from *:
+    """
+    typedef struct { unsigned long long key; int n; int off[4]; short hex[3 * 64]; } FgMemoEntry;
+    static __thread FgMemoEntry fg_memo[256];
+    """
+    ctypedef struct FgMemoEntry:
+        unsigned long long key
+        int n
+        int off[4]
+        short hex[3 * 64]
+    FgMemoEntry fg_memo[256]
+
+cdef enum:
+    FG_MEMO_SIZE = 256
+
+cdef int fg_memo_on = 1   # 0: the memo is neither read nor written (cold benchmarks)
 
 
 cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                         int max_candidates) except -1 nogil:
-    """fed_candidates_compute, cached in the state: the exact checks of every candidate are costly,
-    and the candidates change only when the board or the player's budget does."""
+    """fed_candidates_compute, cached in the state and in the thread's memo: the exact checks of every
+    candidate are costly, and the candidates change only when the board or the player's budget does."""
     cdef PlayerState* pl
-    cdef unsigned long long key
+    cdef FgMemoEntry* e = NULL
+    cdef unsigned long long key, mkey
     cdef int i, n, total
     if max_candidates < FG_MAX_SHAPES or p < 0 or p >= s.num_players:
         return fed_candidates_compute(s, c, p, hexes_out, offsets_out, max_candidates)
     pl = &s.pl[p]
     key = fed_cache_key(s, c, p, fed_budget(pl))
-    if s.fedc_key[p] == key:
+    if fed_cache_hit(s.fedc_key[p], s.fedc_n[p], key):
         n = s.fedc_n[p]
         for i in range(n + 1):
             offsets_out[i] = s.fedc_off[p][i]
         for i in range(offsets_out[n]):
             hexes_out[i] = s.fedc_hex[p][i]
         return n
+    if fg_memo_on:
+        # the context's serial in the key: another game's map is another board (budget bits kept)
+        mkey = key ^ ((c.serial * 0x9E3779B97F4A7C15ULL) & ~<unsigned long long>15)
+        if mkey == 0:
+            mkey = 16
+        e = &fg_memo[(mkey >> 4) & (FG_MEMO_SIZE - 1)]
+        if fed_cache_hit(e.key, e.n, mkey):
+            n = e.n
+            for i in range(n + 1):
+                offsets_out[i] = e.off[i]
+                s.fedc_off[p][i] = e.off[i]
+            for i in range(offsets_out[n]):
+                hexes_out[i] = e.hex[i]
+                s.fedc_hex[p][i] = e.hex[i]
+            s.fedc_n[p] = n
+            s.fedc_key[p] = key
+            return n
     n = fed_candidates_compute(s, c, p, hexes_out, offsets_out, max_candidates)
     total = offsets_out[n]
     if n <= 3 and total <= 3 * 64:
@@ -801,6 +854,13 @@ cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* o
             s.fedc_hex[p][i] = <short> hexes_out[i]
         s.fedc_n[p] = n
         s.fedc_key[p] = key
+        if e != NULL:
+            e.key = mkey
+            e.n = n
+            for i in range(n + 1):
+                e.off[i] = offsets_out[i]
+            for i in range(total):
+                e.hex[i] = <short> hexes_out[i]
     return n
 
 
@@ -1123,7 +1183,10 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     cdef int tree[MAXHEX]
     cdef int keep[MAXHEX]
     cdef int eligible[MAXHEX]      # a satellite may go here
-    cdef int comp[MAXHEX]          # union-find over the groups
+    cdef int comp[MAXHEX + 1]      # union-find over the groups
+    cdef int fill[MAXHEX]
+    cdef int gstart[MAXHEX + 1]    # members of group g: members[gstart[g]:gstart[g + 1]], ascending
+    cdef int members[MAXHEX]
     cdef int cpow[MAXHEX]          # power of a component (at its root)
     cdef int i_root, j_root
     cdef int g, gg, h, k, i, j, head, tail, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
@@ -1143,19 +1206,32 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     # groups linked to another usable group within the budget (a BFS over eligible hexes) are joined
     # (union-find in comp); a federation lies within one such component, so only the groups of a
     # component whose power reaches the threshold are kept
-    for g in range(ngroups):
+    for g in range(ngroups + 1):
         comp[g] = g
+        gstart[g] = 0
+    # member lists of the groups, ascending (counting sort), and dist reset by list after each BFS:
+    # O(hexes) in all rather than per group
+    for h in range(nh):
+        dist[h] = -1
+        if group_of[h] >= 0:
+            gstart[group_of[h] + 1] += 1
+    for g in range(ngroups):
+        gstart[g + 1] += gstart[g]
+        fill[g] = gstart[g]
+    for h in range(nh):
+        g = group_of[h]
+        if g >= 0:
+            members[fill[g]] = h
+            fill[g] += 1
     for g in range(ngroups):
         if gtouch[g]:
             continue
-        for h in range(nh):
-            dist[h] = -1
         tail = 0
-        for h in range(nh):
-            if group_of[h] == g:
-                dist[h] = 0
-                queue[tail] = h
-                tail += 1
+        for i in range(gstart[g], gstart[g + 1]):
+            h = members[i]
+            dist[h] = 0
+            queue[tail] = h
+            tail += 1
         head = 0
         while head < tail:
             h = queue[head]
@@ -1174,6 +1250,8 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
                     dist[k] = dist[h] + 1
                     queue[tail] = k
                     tail += 1
+        for i in range(tail):
+            dist[queue[i]] = -1
     for g in range(ngroups):
         cpow[g] = 0
     for g in range(ngroups):
@@ -1254,6 +1332,11 @@ def legal_moves_int(Core core) -> list:
     return [buf[i] for i in range(n)]
 
 
+def clear_federation_memo():
+    """Empty the calling thread's federation memo (benchmarks: each search starts without it)."""
+    memset(fg_memo, 0, sizeof(fg_memo))
+
+
 def federation_labels(Core core, bint cached=True, player=None) -> list:
     """The federation candidates of the player to move (or of `player`), each its labels sorted and
     comma-joined: the `federations` argument of format_move (MV_FEDERATION's hex field indexes this
@@ -1284,20 +1367,26 @@ def federation_labels(Core core, bint cached=True, player=None) -> list:
 
 def movegen_benchmark(Core core, int repeats, bint cold=True) -> float:
     """Seconds per gen_moves call on this state (a C loop of `repeats` calls). cold: the federation
-    candidate cache is emptied before each call, so a repeated position is not cheaper than a new one;
-    warm: it is kept, as the reference engine keeps its own per-player federation cache."""
+    candidate cache is emptied before each call and the thread's memo is not used, so a repeated
+    position is not cheaper than a new one; warm: both are kept, as the reference engine keeps its own
+    per-player federation cache."""
     cdef Move buf[FG_MOVE_CAP]
     cdef timespec t0, t1
     cdef int i
     cdef long long total = 0
+    global fg_memo_on
     if repeats <= 0:
         raise ValueError("repeats must be positive")
-    clock_gettime(CLOCK_MONOTONIC, &t0)
-    for i in range(repeats):
-        if cold:
-            memset(core.st.fedc_key, 0, sizeof(core.st.fedc_key))
-        total += gen_moves(&core.st, core.ctx, buf, FG_MOVE_CAP)
-    clock_gettime(CLOCK_MONOTONIC, &t1)
+    fg_memo_on = not cold
+    try:
+        clock_gettime(CLOCK_MONOTONIC, &t0)
+        for i in range(repeats):
+            if cold:
+                memset(core.st.fedc_key, 0, sizeof(core.st.fedc_key))
+            total += gen_moves(&core.st, core.ctx, buf, FG_MOVE_CAP)
+        clock_gettime(CLOCK_MONOTONIC, &t1)
+    finally:
+        fg_memo_on = 1
     if total < 0:
         return -1.0
     return ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9) / repeats

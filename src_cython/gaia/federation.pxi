@@ -120,7 +120,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                      unsigned char* dp, int* bp) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
     hexes holding v and touching every group of S (hexes of a group weigh 0), FED_INF when >= cap.
-    bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u."""
+    bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u (left
+    unset where dp is FED_INF)."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
     cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq
@@ -133,9 +134,7 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
-    for x in range((full + 1) * nh):
-        dp[x] = FED_INF
-        bp[x] = 0
+    memset(dp, FED_INF, (full + 1) * nh)    # bp is read only where dp < FED_INF: written there
     for v in range(nh):
         reach[v] = 0
         if group[v] >= 0:

@@ -18,6 +18,8 @@ ctypedef struct GameContext:
     # credits, ores, knowledge, qic, then research steps on terra..sci (all 0 for the standard boards)
     int start_extra[NFACTION][4 + NTRACK]
     int auction                    # AUC_*: how factions are assigned
+    unsigned long long serial      # this context's number (a new one per Context): part of the keys of
+                                   # the federation memo (fastgen.pxi), which outlives states and games
 
 ctypedef struct PendingIncome:
     int kind                       # R_PW, R_T, or -1 for an event without power

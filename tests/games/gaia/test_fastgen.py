@@ -289,3 +289,52 @@ def test_cached_federation_candidates_equal_fresh_ones_in_recorded_games(data_di
                 checked += 1
                 with_candidates += bool(cached)
     assert checked > 3000 and with_candidates > 300, (checked, with_candidates)
+
+
+def _rollout_positions(data_dir: Path) -> list[Any]:
+    """Cores along rollout-policy lines from the late-game positions and the 100-token repro position
+    with 4, 20 and 100 tokens (the board changes, gaia-formers go down, budgets shrink), none of them
+    asked for federation candidates yet."""
+    import copy
+    import json
+
+    from gaia_ai.games.gaia.bench import LATE_POSITIONS
+    from gaia_ai.games.gaia.structured import state_from_json
+
+    datas = [json.loads(f.read_text()) for f in sorted(LATE_POSITIONS.glob("*.json"))]
+    repro = json.loads((data_dir / "repro" / "state_area3_100.json").read_text())
+    for tokens in (4, 20, 100):
+        edited = copy.deepcopy(repro)
+        edited["players"][repro["decision"]["player"]]["power"]["area3"] = tokens
+        datas.append(edited)
+    cores = []
+    for i, data in enumerate(datas):
+        start = state_from_json(data)._core
+        for line in range(3):
+            core, seed = start.copy(), 1000 * i + line
+            while not core.finished and len(cores) < 60 * (3 * i + line + 1):
+                cores.append(core.copy())
+                move, seed = gaia_rules.rollout_move(core, seed)
+                gaia_rules.apply_search_move(core, move)
+    return cores
+
+
+def test_federation_memo_equals_fresh_candidates(data_dir: Path) -> None:
+    """The thread's federation memo (kept across states and games, keyed with the context's serial,
+    reused for a smaller budget when it holds no candidate) gives what a fresh computation gives: each
+    position is asked twice on copies whose own cache is empty, the second time answered by the memo."""
+    cores = []
+    for core in _rollout_positions(data_dir):
+        raw = core.raw_state()
+        core.load_raw_state(raw)   # empties the state's own cache
+        cores.append((core, raw["num_players"]))
+    gaia_rules.clear_federation_memo()
+    checked = with_candidates = 0
+    for _ in range(2):
+        for core, players in cores:
+            for player in range(players):
+                cached = gaia_rules.federation_labels(core.copy(), player=player)
+                assert cached == gaia_rules.federation_labels(core, cached=False, player=player)
+                checked += 1
+                with_candidates += bool(cached)
+    assert checked > 1000 and with_candidates > 50, (checked, with_candidates)
