@@ -169,5 +169,5 @@ cdef enum:
     # satellites a federation candidate may use: the least-satellites check of a longer federation is
     # exponential in the groups it joins (a 16-satellite candidate with 100 tokens cost 10-16 ms per
     # position); the corpus's random games used more than 12 in 5 of 754 federations
-    MAX_FED_SATELLITES = 12
+    MAX_FED_SATELLITES = 15
     MAX_FED_HEXES = 16 * 64
