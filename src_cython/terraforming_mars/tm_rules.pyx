@@ -14,6 +14,8 @@ include "tables.pxi"
 include "rules.pxi"
 include "flow.pxi"
 include "movegen.pxi"
+include "evaluate.pxi"
+include "policy.pxi"
 
 
 cdef class Interface:
@@ -342,3 +344,4 @@ def debug_set_card_resources(Core core, int card, int n):
 
 
 include "position.pxi"
+include "ai.pxi"
