@@ -83,3 +83,20 @@ def test_rollout_policy_builds_rather_than_passes():
     for seed in range(10):
         core = TmState.new(2 + seed % 4, seed).core
         assert tm_rules.policy_playout(core, seed) > 0 and core.is_terminal
+
+
+def test_helion_lists_no_local_heat_trapping_payment_that_spends_its_heat():
+    # found by the greedy bot: paying the card's 1 M€ with heat must leave the 5 heat it spends
+    state = started("Helion", "Teractor")
+    give(state, 0, "Local Heat Trapping")
+
+    def plays(mc: int, heat: int) -> list[str]:
+        set_player(state, 0, res=[mc, 0, 0, 0, 0, heat])
+        found = [m for m in state.legal_moves() if str(m).startswith("play Local Heat Trapping")]
+        for move in found:
+            state.copy().apply(move)                    # every listed payment is accepted
+        return [str(m) for m in found]
+
+    assert plays(0, 5) == []
+    assert plays(1, 5) == ["play Local Heat Trapping pay mc=1"]
+    assert plays(0, 6) == ["play Local Heat Trapping pay he=1"]
