@@ -100,3 +100,17 @@ def test_helion_lists_no_local_heat_trapping_payment_that_spends_its_heat():
     assert plays(0, 5) == []
     assert plays(1, 5) == ["play Local Heat Trapping pay mc=1"]
     assert plays(0, 6) == ["play Local Heat Trapping pay he=1"]
+
+
+def test_the_search_root_is_the_evaluations_candidate_set():
+    from gaia_ai.games import load_game
+    from gaia_ai.games.terraforming_mars.search import ROOT_CANDIDATES
+    from gaia_ai.search import SearchConfig
+
+    state = TmState.new(2, 6)                                   # the initial selection: over 100 moves
+    searcher = load_game("terraforming-mars").searcher(SearchConfig(simulations=200, seed=3))
+    roots = searcher.root_moves(state)
+    assert len(state.legal_codes()) > ROOT_CANDIDATES and len(roots) == ROOT_CANDIDATES
+    assert set(roots) <= set(state.legal_codes()) and roots == searcher.root_moves(state)
+    result = searcher.search(state)
+    assert {c.moves[0].code for c in result.candidates} <= set(roots)

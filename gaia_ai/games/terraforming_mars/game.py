@@ -86,10 +86,10 @@ class TmGame(Game):
 
     def searcher(self, config: Any) -> Any:
         """The information-set MCTS over the C interface (every decision is one atomic move; playouts by
-        policy.pxi, leaves valued by evaluate.pxi)."""
-        from gaia_ai.search.core import CoreSearcher
+        policy.pxi, leaves valued by evaluate.pxi; the root pruned to the evaluation's best moves)."""
+        from gaia_ai.games.terraforming_mars.search import TmSearcher
 
-        return CoreSearcher(config)
+        return TmSearcher(config)
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
         """greedy[:seed=S]: one ply over the evaluation (bots.py)."""
