@@ -7,7 +7,7 @@ from libc.math cimport exp
 cdef enum:
     EV_STEPS = 42            # global parameter steps: 19 temperature + 14 oxygen + 9 oceans
 
-cdef double EV_MC_PER_VP = 7.0
+cdef double EV_MC_PER_VP = 8.0
 # generations played per player count in the corpus (2p 16.7 ... 5p 11.1): steps a generation of the
 # prior, blended with the pace of this game so far
 cdef double EV_PRIOR_GENS = 3.0
@@ -68,12 +68,13 @@ cdef double ev_income(const TState* s, int p) noexcept nogil:
 
 cdef double ev_stock(const TState* s, int p, double g) noexcept nogil:
     """M€ worth of p's resources now. Steel and titanium count a little under their price so payments
-    spend them before M€; all but plants lose worth as the last generation nears (left over at the end)."""
+    spend them before M€; all but plants lose worth over the last 3 generations (left over at the end they
+    are worth nothing: valued in full, greedy hoards M€ and a game of two greedy bots can stall)."""
     cdef const TPlayer* pl = &s.pl[p]
     cdef double spendable = (pl.res[R_MC] + 0.9 * pl.res[R_ST] * pl.steel_value
                              + 0.9 * pl.res[R_TI] * pl.ti_value + 1.0 * pl.res[R_EN]
                              + ev_heat_worth(s, p) * pl.res[R_HE])
-    cdef double w = 1.0 if g >= 1.0 else 0.6 + 0.4 * g
+    cdef double w = 1.0 if g >= 3.0 else 0.55 + 0.15 * g
     return w * spendable + ev_plant_worth(s) * pl.res[R_PL]
 
 
