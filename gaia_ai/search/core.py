@@ -78,6 +78,10 @@ class CoreSearcher:
         self._searcher.reset()
         self._game_key = None
 
+    def root_moves(self, state: Any) -> list[int] | None:
+        """The root moves to search (a game's candidate set), or None for every legal move."""
+        return None
+
     def search(self, state: Any, *, cancel: CancelToken | None = None, top_k: int | None = None) -> SearchResult:
         """Search the decision of state.current_player; state is not changed.
 
@@ -97,7 +101,8 @@ class CoreSearcher:
         game_key = (type(state), getattr(state, "seed", None), state.num_players)
         reuse = self.config.reuse_tree and self._game_key == game_key
         try:
-            raw = self._searcher.search(iface, pointer, self.config.to_dict(), reuse, cancel=cancel)
+            raw = self._searcher.search(iface, pointer, self.config.to_dict(), reuse, cancel=cancel,
+                                        root_moves=self.root_moves(state))
         except BaseException:
             self._game_key = None
             raise

@@ -37,18 +37,6 @@ cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rn
     return buf[splitmix64(rng) % <unsigned long long> n]
 
 
-cdef int gi_evaluate(const void* ctx, const void* s, double* out) noexcept nogil:
-    """Rough final-VP estimate: the score now plus production's worth over a few generations."""
-    cdef const TState* st = <const TState*> s
-    cdef int p
-    cdef int sc[7]
-    for p in range(st.np):
-        score(<TState*> s, p, sc)
-        out[p] = sc[6] + 0.1 * (st.pl[p].prod[R_MC] + 2 * st.pl[p].prod[R_ST] + 3 * st.pl[p].prod[R_TI]
-                                + 2 * st.pl[p].prod[R_PL] + st.pl[p].prod[R_EN] + st.pl[p].prod[R_HE])
-    return 0
-
-
 cdef void determinize_state(TState* s, int observer, unsigned long long* rng) noexcept nogil:
     """Shuffle what observer cannot see (the draw pile, other hands, others' offers) among those places,
     keeping every count; discards, tableaux and observer's own cards stay. The hidden cards are pooled
@@ -125,8 +113,8 @@ def game_interface(Core core):
     owner.table.returns = gi_returns
     owner.table.legal_moves = gi_legal_moves
     owner.table.apply = gi_apply
-    owner.table.rollout_move = gi_rollout_move
-    owner.table.evaluate = gi_evaluate
+    owner.table.rollout_move = gi_policy_move
+    owner.table.evaluate = gi_evaluate_state
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner

@@ -28,6 +28,8 @@ cdef int gen_payments(TState* s, int p, int kind, int a, int cost, int steel_ok,
             if pl.corp == C_HELION:
                 he_lo = mc - pl.res[R_MC] if mc > pl.res[R_MC] else 0
                 he_hi = min(mc, pl.res[R_HE])
+                if kind == K_PLAY and a == CARD_HEAT_TRAPPING:
+                    he_hi = min(mc, pl.res[R_HE] - 5)    # its 5 heat must remain after paying
                 for he in range(he_lo, he_hi + 1):
                     n = emit(out, n, cap, mk(kind, a, 0, mc - he, st, ti, he))
             elif mc <= pl.res[R_MC]:

@@ -15,6 +15,8 @@ include "colonies.pxi"
 include "rules.pxi"
 include "flow.pxi"
 include "movegen.pxi"
+include "evaluate.pxi"
+include "policy.pxi"
 
 
 cdef class Interface:
@@ -398,3 +400,4 @@ def debug_set_colony(Core core, int tile, track=None, owners=None, trader=None, 
 
 
 include "position.pxi"
+include "ai.pxi"

@@ -110,10 +110,26 @@ class TmGame(Game):
         return TmSetup(int(data["players"]), int(data["seed"]), bool(data.get("colonies", False)))
 
     def searcher(self, config: Any) -> Any:
-        """The information-set MCTS over the C interface (every decision is one atomic move)."""
-        from gaia_ai.search.core import CoreSearcher
+        """The information-set MCTS over the C interface (every decision is one atomic move; playouts by
+        policy.pxi, leaves valued by evaluate.pxi; the root pruned to the evaluation's best moves)."""
+        from gaia_ai.games.terraforming_mars.search import TmSearcher
 
-        return CoreSearcher(config)
+        return TmSearcher(config)
+
+    def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
+        """greedy[:seed=S]: one ply over the evaluation (bots.py)."""
+        if name != "greedy":
+            return None
+        from gaia_ai.errors import BotSpecError
+        from gaia_ai.games.terraforming_mars.bots import GreedyBot
+
+        try:
+            return GreedyBot(int(params.pop("seed", 0)))
+        except ValueError as e:
+            raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
+
+    def bot_names(self) -> tuple[str, ...]:
+        return ("greedy",)
 
     def recorder(self, deal: Deal) -> Recorder:
         return Recorder(deal.setup)

@@ -1,0 +1,49 @@
+# Python entry points of the AI parts (evaluate.pxi, policy.pxi): the greedy bot, tests and benches.
+
+def evaluate(Core core):
+    """Each player's estimated final VP (the search's leaf value)."""
+    cdef double out[MAXP]
+    evaluate_state(&core.st, out)
+    return [out[p] for p in range(core.st.np)]
+
+
+def future_generations(Core core):
+    """Action phases the evaluation expects after the current one."""
+    return ev_future_gens(&core.st)
+
+
+def greedy_values(Core core):
+    """(moves, values): every legal move, in legal_moves() order, with its one-ply value for the player
+    to move (estimated final VP after it and its own follow-ups, less the best other player's; a move
+    the rules refuse after listing it, a rules bug, gets -1e9)."""
+    cdef Move buf[MOVECAP]
+    cdef double vals[MOVECAP]
+    cdef int n
+    with nogil:
+        n = greedy_values_c(&core.st, buf, vals, MOVECAP)
+    if n < 0:
+        raise RuntimeError("greedy_values: the legal move buffer is too small")
+    return [buf[i] for i in range(n)], [vals[i] for i in range(n)]
+
+
+def rollout_move(Core core, unsigned long long seed):
+    """The rollout policy's move here (deterministic for a seed)."""
+    cdef unsigned long long r = seed
+    cdef Move m = policy_move(&core.st, &r)
+    if m < 0:
+        raise RuntimeError("rollout_move: no legal move")
+    return m
+
+
+def policy_playout(Core core, unsigned long long seed, int max_moves=100000):
+    """Play the rollout policy to the end; returns the number of moves."""
+    cdef unsigned long long r = seed
+    cdef int n = 0
+    cdef Move m
+    with nogil:
+        while core.st.step != ST_OVER and n < max_moves:
+            m = policy_move(&core.st, &r)
+            if m == -1 or apply_move(&core.st, m) < 0:
+                break
+            n += 1
+    return n
