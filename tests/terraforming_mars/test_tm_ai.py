@@ -8,7 +8,7 @@ from gaia_ai._core import tm_rules
 from gaia_ai.bots import make_bot
 from gaia_ai.errors import BotSpecError, GameOverError
 from gaia_ai.games.terraforming_mars import TmState
-from tests.terraforming_mars.helpers import give, set_player, started
+from helpers import give, set_player, started
 
 
 def test_evaluation_is_the_score_at_the_end_and_above_it_before():
