@@ -280,3 +280,21 @@ def test_colonies_view_keeps_tracks_fleets_and_trade_choices():
     assert max(state.core.fleets(p)[0] for p in range(4)) == 3
     hidden = state.determinize(pv.seat, 9)
     assert hidden.core.colonies() == state.core.colonies() and hidden.snapshot() == state.snapshot()
+
+
+def test_suggest_answers_the_prompt_of_a_view(capsys) -> None:
+    # gaia-ai suggest --tm-view: the hint for the player whose view it is, every suggestion a legal
+    # answer to the prompt shown (here a follow-up: which player loses production)
+    from gaia_ai.cli import main
+    from gaia_ai.games.terraforming_mars.playerview import import_player_view
+
+    path = SAMPLES / "base-v03-1-g7-131.json"
+    state, view = import_player_view(path.read_text(), seed=0)
+    assert main(["suggest", "--game", "terraforming-mars", "--tm-view", str(path), "--simulations", "60",
+                 "--top", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["player"] == view.seat == state.current_player
+    legal = set(state.legal_lines())
+    assert out["suggestions"] and all(s["move"] in legal for s in out["suggestions"])
+    assert main(["suggest", "--game", "terraforming-mars", "--tm-view", str(path) + ".missing"]) == 2
+    assert "cannot read" in capsys.readouterr().err

@@ -6,6 +6,7 @@ import argparse
 import hashlib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo
@@ -115,6 +116,26 @@ class TmGame(Game):
         from gaia_ai.games.terraforming_mars.search import TmSearcher
 
         return TmSearcher(config)
+
+    def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument("--tm-view", metavar="FILE",
+                           help="Terraforming Mars: a player's view of a real game, the JSON the web app's "
+                                "/api/player route sends that player; the hint answers the prompt shown")
+
+    def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
+        """The position of --tm-view FILE, as its player knows it (the unseen cards one seeded sample that
+        the search resamples)."""
+        from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
+
+        path = getattr(args, "tm_view", None)
+        if not path:
+            raise PlayerViewError("no position given: --tm-view FILE (a player's view from the web app)")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise PlayerViewError(f"cannot read {path}: {e.strerror or e}") from None
+        state, _view = import_player_view(text, seed=getattr(args, "seed", 0) or 0)
+        return state
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
         """greedy[:seed=S]: one ply over the evaluation (bots.py)."""
