@@ -19,25 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
-import time
 
 from gaia_ai._core import ed_rules
+from gaia_ai.games.benchutil import api_rates, rates, spread
 from gaia_ai.games.eminent_domain.game import seed_int
 from gaia_ai.games.eminent_domain.state import EdState
 
 SETUPS = 16   # different deals per measurement
-
-
-def _rates(fn, seconds: float, repeats: int) -> list[float]:
-    """Units per second of fn() (which returns how many units it did) over repeats of ~seconds each."""
-    out = []
-    for _ in range(repeats):
-        done, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
-            done += fn()
-        out.append(done / elapsed)
-    return out
 
 
 def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, dict[str, float]]:
@@ -66,26 +54,13 @@ def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, 
         state.apply(rng.choice(state.legal_moves()))
     chosen = [(p, rng.choice(p.legal_moves())) for p in positions]
 
-    def api_legal() -> int:
-        for p in positions:
-            p.legal_moves()
-        return len(positions)
-
-    def api_apply() -> int:
-        for p, m in chosen:
-            p.apply(m)
-            p.undo()
-        return len(chosen)
-
     figures = {
-        "random playouts/s": _rates(playouts, seconds, repeats),
-        "moves/s (C)": _rates(moves, seconds, repeats),
-        "legal_moves() calls/s": _rates(api_legal, seconds, repeats),
-        "apply() calls/s": _rates(api_apply, seconds, repeats),
+        "random playouts/s": rates(playouts, seconds, repeats),
+        "moves/s (C)": rates(moves, seconds, repeats),
+        **api_rates(chosen, seconds, repeats),
     }
-    result = {name: {"median": statistics.median(r), "min": min(r), "max": max(r)} for name, r in figures.items()}
-    result["moves per game"] = {"median": statistics.median(moves_per_game), "min": min(moves_per_game),
-                                "max": max(moves_per_game)}
+    result = {name: spread(r) for name, r in figures.items()}
+    result["moves per game"] = spread(moves_per_game)
     return result
 
 

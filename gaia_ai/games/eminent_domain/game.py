@@ -107,17 +107,10 @@ class EdGame(Game):
         return run_replay(args.path, limit=args.limit, as_json=args.as_json)
 
     def bench(self, args: argparse.Namespace) -> int:
+        from gaia_ai.games.benchutil import bench_argv
         from gaia_ai.games.eminent_domain.bench import main
 
-        # the CLI's --seconds is the time of a figure, shared by its repeats
-        argv = ["--seconds", str(args.seconds / args.repeats), "--repeats", str(args.repeats),
-                "--seed", str(args.seed)]
-        if args.players:
-            argv += ["--players", *[str(p) for p in ([args.players] if isinstance(args.players, int)
-                                                     else args.players)]]
-        if args.as_json:
-            argv.append("--json")
-        return main(argv)
+        return main(bench_argv(args))
 
     def describe(self, state: Any) -> str:
         return repr(state)

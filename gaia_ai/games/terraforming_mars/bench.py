@@ -23,26 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
-import time
-from collections.abc import Callable
 
 from gaia_ai._core import tm_rules
+from gaia_ai.games.benchutil import api_rates, rates, spread
 from gaia_ai.games.terraforming_mars.state import TmState
 
 REFERENCE_MS_PER_DECISION = 0.45
 REFERENCE_MS_PER_DECISION_COLONIES = 0.49
-
-
-def _rates(fn: Callable[[], int], seconds: float, repeats: int) -> list[float]:
-    """Units per second of fn() (which returns how many units it did) over repeats of ~seconds each."""
-    out = []
-    for _ in range(repeats):
-        done, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
-            done += fn()
-        out.append(done / elapsed)
-    return out
 
 
 def positions(players: int, seed: int, count: int, colonies: bool = False) -> list[TmState]:
@@ -84,27 +71,14 @@ def measure(players: int, seconds: float, repeats: int, seed: int,
             s.core.count_legal(20)
         return 20 * len(actions)
 
-    def api_legal() -> int:
-        for s in states:
-            s.legal_moves()
-        return len(states)
-
-    def api_apply() -> int:
-        for s, m in chosen:
-            s.apply(m)
-            s.undo()
-        return len(chosen)
-
     figures = {
-        "random playouts/s": _rates(playouts, seconds, repeats),
-        "moves applied/s (C)": _rates(moves, seconds, repeats),
-        "legal-move generations/s": _rates(generations, seconds, repeats),
-        "legal_moves() calls/s": _rates(api_legal, seconds, repeats),
-        "apply() calls/s": _rates(api_apply, seconds, repeats),
+        "random playouts/s": rates(playouts, seconds, repeats),
+        "moves applied/s (C)": rates(moves, seconds, repeats),
+        "legal-move generations/s": rates(generations, seconds, repeats),
+        **api_rates(chosen, seconds, repeats),
     }
-    result = {name: {"median": statistics.median(r), "min": min(r), "max": max(r)} for name, r in figures.items()}
-    result["moves per game"] = {"median": statistics.median(moves_per_game), "min": min(moves_per_game),
-                                "max": max(moves_per_game)}
+    result = {name: spread(r) for name, r in figures.items()}
+    result["moves per game"] = spread(moves_per_game)
     per_decision_ms = 1000 / result["moves applied/s (C)"]["median"]
     reference = REFERENCE_MS_PER_DECISION_COLONIES if colonies else REFERENCE_MS_PER_DECISION
     result["ratio to the corpus engine per decision"] = {
