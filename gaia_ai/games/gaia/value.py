@@ -24,13 +24,15 @@ import numpy as np
 
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
+from gaia_ai.games.gaia.game import home
 
 VERSION = "v1"          # the shipped model's version (data/value-v1.json)
 RIDGE = 1.0             # L2 penalty of the fit: features that barely vary in a round stay near 0
 ROUNDS = 6
-FACTIONS = ("terrans", "xenos", "taklons", "hadsch-hallas", "geodens", "firaks", "nevlas",
-            "lantids", "gleens", "ambas", "ivits", "baltaks", "bescods", "itars")
-_HOME = dict(zip(FACTIONS, (0, 3, 4, 1, 2, 5, 6, 0, 3, 4, 1, 2, 5, 6), strict=True))
+# the order self-play games take the factions in (part of what a training seed reproduces); their home
+# planets come from the game (gaia_ai.games.gaia.game.home)
+SELF_PLAY_ORDER = ("terrans", "xenos", "taklons", "hadsch-hallas", "geodens", "firaks", "nevlas",
+                   "lantids", "gleens", "ambas", "ivits", "baltaks", "bescods", "itars")
 _ACTION_PHASE = gaia_rules.PHASE_CODES.index("move")
 
 
@@ -47,8 +49,9 @@ class Sample:
 
 def two_factions(game: int) -> list[str]:
     """The factions of self-play game `game`: the 14 in turn, never two of one home planet."""
-    a = FACTIONS[(2 * game) % 14]
-    b = next(f for k in range(1, 15) if _HOME[f := FACTIONS[(2 * game + k) % 14]] != _HOME[a])
+    order = SELF_PLAY_ORDER
+    a = order[(2 * game) % len(order)]
+    b = next(f for k in range(1, len(order)) if home(f := order[(2 * game + k) % len(order)]) != home(a))
     return [a, b]
 
 

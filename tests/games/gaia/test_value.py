@@ -103,3 +103,13 @@ def test_gaia_ai_train_writes_the_model(tmp_path) -> None:
     assert main(["train", "--games", "2", "--seed", "3", "--out", str(out)]) == 0
     assert json.loads(out.read_text()) == value.train(2, seed=3, player="greedy")
     assert main(["train", "--game", "eminent-domain", "--games", "2"]) == 2   # no learned value: one line, exit 2
+
+
+def test_self_play_seats_every_faction_against_another_home_planet() -> None:
+    from gaia_ai.games.gaia.engine import FACTIONS
+    from gaia_ai.games.gaia.game import home
+
+    assert sorted(value.SELF_PLAY_ORDER) == sorted(FACTIONS)
+    pairs = [value.two_factions(g) for g in range(7)]
+    assert all(home(a) != home(b) for a, b in pairs)
+    assert len({a for a, _ in pairs}) == 7   # the first seat takes the factions in turn
