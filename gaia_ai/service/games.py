@@ -13,6 +13,15 @@ from gaia_ai.service.errors import RequestError
 from gaia_ai.v1 import suggest_pb2 as pb
 
 
+def copy_stats(into: pb.SearchStats, stats: Any) -> None:
+    """A search's statistics (gaia_ai.search.stats.SearchStats) into a response's SearchStats."""
+    into.simulations = stats.simulations
+    into.nodes = stats.nodes
+    into.max_depth = stats.max_depth
+    into.elapsed_seconds = stats.elapsed
+    into.simulations_per_second = stats.simulations_per_second
+
+
 class GameAdapter(Protocol):
     """What the server needs of a game."""
 

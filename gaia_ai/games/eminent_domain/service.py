@@ -16,6 +16,7 @@ from gaia_ai.games.eminent_domain.state import EdState
 from gaia_ai.search import CancelToken, SearchConfig
 from gaia_ai.search.core import search
 from gaia_ai.service.errors import RequestError
+from gaia_ai.service.games import copy_stats
 from gaia_ai.v1 import suggest_pb2 as pb
 
 GAME = "eminent-domain"
@@ -64,12 +65,7 @@ class EdAdapter:
                 move=str(c.move), commands=[command], main_command=command, visits=c.visits, value=c.value,
                 win_probability=c.win_probability, expected_score=c.expected_score,
                 pv=[_command(m, p) for m, p in zip(c.pv, c.pv_players, strict=True)])
-        st = result.stats
-        response.stats.simulations = st.simulations
-        response.stats.nodes = st.nodes
-        response.stats.max_depth = st.max_depth
-        response.stats.elapsed_seconds = st.elapsed
-        response.stats.simulations_per_second = st.simulations_per_second
+        copy_stats(response.stats, result.stats)
         return response
 
     def validate(self, state: EdState) -> pb.ValidateStateResponse:
