@@ -5,6 +5,7 @@ log onto search moves and fills these in; report.py and chart.py show them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +134,18 @@ def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0) -> S
     """The search configuration of a review: a simulation budget and root parallelism (deterministic
     for a given seed and thread count, so a review can be reproduced)."""
     return SearchConfig(simulations=simulations, threads=threads, parallelism="root", seed=seed)
+
+
+def review_request(config: SearchConfig | None, seats: int, players: Iterable[int] | None) -> tuple[SearchConfig, list[int]]:
+    """The checked config (review_config() by default; a review needs a simulation budget) and the
+    sorted seats to review (all `seats` by default) of a game's review_game; ReviewError otherwise."""
+    config = config or review_config()
+    if config.simulations is None:
+        raise ReviewError("a review needs a simulation budget (SearchConfig.simulations), not a time budget")
+    chosen = sorted(set(range(seats) if players is None else players))
+    if not chosen or any(not 0 <= p < seats for p in chosen):
+        raise ReviewError(f"players must be indexes 0..{seats - 1}, got {chosen}")
+    return config, chosen
 
 
 def parse_lines(text: str, total: int) -> tuple[int, int]:

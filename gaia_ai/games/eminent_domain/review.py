@@ -23,7 +23,7 @@ from gaia_ai.games.eminent_domain.gamelog import FORMAT, state_for
 from gaia_ai.games.eminent_domain.positions import pick_record
 from gaia_ai.games.eminent_domain.state import EdState
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_config
+from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_request
 from gaia_ai.search import SearchConfig
 from gaia_ai.search.core import search
 
@@ -67,13 +67,8 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
                 lines: tuple[int, int] | None = None,
                 progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None) -> Review:
     """Review the decisions of `players` (all by default) in log lines lines[0] <= i < lines[1]."""
-    config = config or review_config()
-    if config.simulations is None:
-        raise ReviewError("a review needs a simulation budget (SearchConfig.simulations), not a time budget")
     seats = game.players()
-    chosen = sorted(set(range(len(seats)) if players is None else players))
-    if not chosen or any(not 0 <= p < len(seats) for p in chosen):
-        raise ReviewError(f"players must be indexes 0..{len(seats) - 1}, got {chosen}")
+    config, chosen = review_request(config, len(seats), players)
     window = lines or (0, len(game.lines))
     try:
         state = state_for(game.setup)

@@ -41,7 +41,7 @@ from gaia_ai.games.gaia.review_game import ReviewGame
 from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
 from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_config
+from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_request
 from gaia_ai.search.config import SearchConfig
 
 # The played move's statistics are read from the best move's search only when it got this share of the
@@ -72,13 +72,8 @@ def review_game(
     """Review the decisions of `players` (indexes; all by default) in log lines lines[0] <= i < lines[1]
     (all by default) with `config` (review_config() by default; it needs a simulation budget).
     progress(iterator, total) may wrap the evaluation loop (a progress bar)."""
-    config = config or review_config()
-    if config.simulations is None:
-        raise ReviewError("a review needs a simulation budget (SearchConfig.simulations), not a time budget")
     seats = game.players()
-    chosen = sorted(set(range(len(seats)) if players is None else players))
-    if not chosen or any(not 0 <= p < len(seats) for p in chosen):
-        raise ReviewError(f"players must be indexes 0..{len(seats) - 1}, got {chosen}")
+    config, chosen = review_request(config, len(seats), players)
     window = lines or (0, len(game.lines))
     pending, skipped, round_starts, final = _plan(game, set(chosen), window)
     evaluated: Iterable[_Pending] = iter(pending)

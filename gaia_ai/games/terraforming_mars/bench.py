@@ -24,7 +24,6 @@ import argparse
 import json
 import random
 
-from gaia_ai._core import tm_rules
 from gaia_ai.games.benchutil import api_rates, rates, spread
 from gaia_ai.games.terraforming_mars.state import TmState
 
