@@ -70,7 +70,9 @@ board action): docs/notation.md explains every term, and suggest and review prin
 
 def _bench_engine_handler(args: argparse.Namespace) -> int:
     try:
-        game = load_game(args.game)
+        from gaia_ai.bots.match import parse_options
+
+        game = load_game(args.game).with_options(parse_options(args.option))
         if args.players is not None:
             game.check_players(args.players)
         return game.bench(args)
@@ -131,6 +133,9 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     add_game_argument(engine)
+    engine.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a variant option of the game, repeatable (terraforming-mars: colonies=on "
+                             "adds the figures of Colonies games beside the base ones)")
     engine.add_argument(
         "--players",
         type=int,

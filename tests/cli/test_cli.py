@@ -116,3 +116,17 @@ def test_every_game_taking_command_refuses_an_unknown_game_listing_the_known(
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'chess'" in err and "gaia-project" in err
+
+
+def test_bench_engine_option_colonies_adds_the_colonies_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--game", "terraforming-mars", "--option", "colonies=on", "--players", "2",
+                 "--seconds", "0.1", "--repeats", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    figures = json.loads(out[out.index("{"):])
+    assert set(figures) == {"2", "2 colonies"}
+    assert figures["2 colonies"]["random playouts/s"]["median"] > 0
+
+
+def test_bench_engine_rejects_a_malformed_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--game", "terraforming-mars", "--option", "colonies"]) == 2
+    assert "expected KEY=VALUE" in capsys.readouterr().err

@@ -164,7 +164,7 @@ class TmGame(Game):
         from gaia_ai.games.benchutil import bench_argv
         from gaia_ai.games.terraforming_mars.bench import main
 
-        return main(bench_argv(args))
+        return main(bench_argv(args) + (["--colonies"] if self.colonies else []))
 
     def describe(self, state: Any) -> str:
         g = state.core.globals()
