@@ -106,6 +106,43 @@ cdef inline int hidden_planet(EdState* s, int observer, int pl) noexcept nogil:
     return loc >= LOC_OWNED and (loc - LOC_OWNED) % 2 == 0 and (loc - LOC_OWNED) // 2 != observer
 
 
+cdef void redeal_unknown(EdPlayer* P, unsigned long long* rng) noexcept nogil:
+    """The cards of P's hand nobody saw enter it go back into the deck, which is shuffled, and as many
+    are drawn again (the known ones stay)."""
+    cdef int k, i, j, nh = 0
+    cdef ushort t
+    for k in range(NKIND):
+        for i in range(P.hand[k] - P.known[k]):
+            P.deck[P.ndeck] = <ushort> k
+            P.ndeck += 1
+            nh += 1
+        P.hand[k] = P.known[k]
+    for i in range(P.ndeck - 1, 0, -1):
+        j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
+        t = P.deck[i]; P.deck[i] = P.deck[j]; P.deck[j] = t
+    for i in range(nh):
+        P.ndeck -= 1
+        P.hand[P.deck[P.ndeck]] += 1
+
+
+cdef void keep_actor_playable(const EdContext* c, EdState* s, int observer, EdPlayer* truth,
+                              unsigned long long* rng) noexcept nogil:
+    """The deciding seat's earlier choices showed something of its hand (following Colonize needs a
+    Colonize card; the discards down to the hand limit, listed in kind order, need enough cards of the
+    kinds still allowed): its resampled hand must leave it a legal move. The hand is dealt again until it
+    does, which samples the hand given what the seat showed; only if 4,096 deals all miss (never seen: the
+    true hand satisfies it) does the true hand stay."""
+    cdef Move moves[MAXMOVES]
+    cdef int p = s.actor, tries = 0
+    if p < 0 or p == observer or s.finished:
+        return
+    while gen_moves(c, s, moves, MAXMOVES) == 0 and tries < 4096:
+        redeal_unknown(&s.pl[p], rng)
+        tries += 1
+    if gen_moves(c, s, moves, MAXMOVES) == 0:
+        s.pl[p] = truth[0]
+
+
 cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long long* rng) noexcept nogil:
     """Resample what observer cannot see: other hands (from their hand + deck multiset, the cards seen
     entering the hand kept), every deck
@@ -123,6 +160,9 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
     cdef int done[NPLANET]
     cdef Place places[NPLANET]
     cdef Place tmp
+    cdef EdPlayer actor_truth
+    if s.actor >= 0:
+        actor_truth = s.pl[s.actor]
     s.rng = splitmix64(rng)
     for p in range(s.num_players):
         P = &s.pl[p]
@@ -146,6 +186,8 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
         for i in range(nh):
             P.ndeck -= 1
             P.hand[P.deck[P.ndeck]] += 1
+    if s.actor >= 0:
+        keep_actor_playable(c, s, observer, &actor_truth, rng)
     # planet fronts: within each back, a random assignment of the hidden planets to their places
     for i in range(NPLANET):
         done[i] = not hidden_planet(s, observer, i)

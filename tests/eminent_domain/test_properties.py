@@ -177,3 +177,21 @@ def test_cards_seen_entering_a_hand_stay_in_it_when_determinized():
         assert s.determinize(1, seed).raw_state()["pl"][0]["hand"][4] == 1     # the research card
     play(s, "role research", "boost research")          # played: no longer known in the hand
     assert s.raw_state()["pl"][0]["known"][4] == 0
+
+
+@pytest.mark.parametrize("seed", [0, 14, 73])
+def test_a_determinized_state_leaves_the_deciding_seat_a_legal_move(seed):
+    # seeds 0, 14 and 73 reached it: a seat that chose to follow Colonize, or had begun its discards down
+    # to the hand limit, was dealt a hand with no Colonize card / too few cards of the kinds still allowed
+    state = EdState.new(3, seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_terminal:
+        for observer in range(3):
+            if observer != state.current_player:
+                for k in range(2):
+                    d = state.determinize(observer, k)
+                    assert d.legal_moves(), (state.snapshot()["decision"], observer, k)
+                    checked += 1
+        state.apply(rng.choice(state.legal_moves()))
+    assert checked > 100
