@@ -166,6 +166,13 @@ class TmGame(Game):
 
         return main(bench_argv(args))
 
+    def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
+        """Each step of a line in words (words.py): the card, the payment, the space, the project,
+        milestone or award; at an imported player view's prompt the prompt's option title first."""
+        from gaia_ai.games.terraforming_mars.words import describe_line
+
+        return describe_line(state, moves, players, view=getattr(state, "view", None))
+
     def describe(self, state: Any) -> str:
         g = state.core.globals()
         corps = ", ".join(self.player_name(state, p) for p in range(state.num_players))
