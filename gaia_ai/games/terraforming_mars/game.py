@@ -136,6 +136,19 @@ class TmGame(Game):
 
         return request_position(args)
 
+    def load_played_game(self, path: str, game_id: str | None = None) -> Any:
+        """A corpus record to review (review.py): every atomic decision is a log line."""
+        from gaia_ai.games.terraforming_mars.review import load_played_game
+
+        return load_played_game(path, game_id)
+
+    def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
+                    progress: Any = None) -> Any:
+        """Each decision searched from the seat's own observation then (review.py)."""
+        from gaia_ai.games.terraforming_mars.review import review_game
+
+        return review_game(played, players, config, lines, progress)
+
     def service_adapter(self) -> Any:
         from gaia_ai.games.terraforming_mars.service import TmAdapter
 
