@@ -175,6 +175,9 @@ class TmGame(Game):
     def bot_names(self) -> tuple[str, ...]:
         return ("greedy",)
 
+    def seeded_bots(self) -> tuple[str, ...]:
+        return ("greedy",)   # its ties and its determinization come from the seed
+
     def recorder(self, deal: Deal) -> Recorder:
         return Recorder(deal.setup)
 
