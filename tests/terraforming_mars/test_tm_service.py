@@ -253,3 +253,48 @@ def test_suggest_on_a_server_prints_the_words(server, capsys):
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["suggestions"] and all(s["words"] for s in out["suggestions"])
+
+
+def _paths(node, prefix=()):
+    """Every (path, value) of a JSON tree."""
+    yield prefix, node
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, (*prefix, i))
+
+
+def test_mutated_observations_are_refused_or_playable():
+    # one field of a mid-action observation (a follow-up open, Colonies on) set to a random value: the
+    # reader refuses it by name or builds a state whose moves apply and whose game plays to the end
+    rng = random.Random(11)
+    samples = []
+    for game in range(6):
+        state = TmState.new(2 + game % 3, game, colonies=True)
+        while not state.is_terminal and len(samples) < 4 * (game + 1):
+            if state.core.pending() and rng.random() < 0.3:
+                samples.append(observation_json(state, state.current_player))
+            state.apply(rng.choice(state.legal_codes()))
+    values = [-1, 0, 1, 2, 7, 63, 255, 256, 300, 10**6, -(10**6), None, True, "x", "Comet", [], {}, [0, 0, 0]]
+    refused = accepted = 0
+    for _ in range(600):
+        obs = copy.deepcopy(rng.choice(samples))
+        paths = [p for p, _ in _paths(obs) if p]
+        path = rng.choice(paths)
+        node = obs
+        for k in path[:-1]:
+            node = node[k]
+        node[path[-1]] = rng.choice(values)
+        try:
+            state = state_from_observation(obs, seed=rng.randrange(100))
+        except ObservationError:
+            refused += 1
+            continue
+        accepted += 1
+        moves = 0
+        while not state.is_terminal and moves < 3000 and state.legal_codes():
+            state.apply(rng.choice(state.legal_codes()))
+            moves += 1
+    assert refused > 100 and accepted > 50
