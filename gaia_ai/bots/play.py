@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gaia_ai.bots.base import Bot
@@ -40,6 +40,7 @@ class PlayedGame:
     moves: int
     final_state: dict[str, Any]
     seconds: float
+    roles: list[str] = field(default_factory=list)   # what each seat played at the end ("" for none)
 
 
 def play_game(game: Game, bots: Sequence[Bot], seats: Sequence[int], deal: Deal) -> PlayedGame:
@@ -52,6 +53,8 @@ def play_game(game: Game, bots: Sequence[Bot], seats: Sequence[int], deal: Deal)
             log.close()
             scores = state.final_scores()
             assert scores is not None
-            return PlayedGame(scores, log.lines, log.commands, state.snapshot(), time.perf_counter() - start)
+            roles = [state.role(p) or "" for p in range(len(scores))]
+            return PlayedGame(scores, log.lines, log.commands, state.snapshot(), time.perf_counter() - start,
+                              roles if any(roles) else [])
         log.apply(bots[seats[state.current_player]].choose(state))
     raise RuntimeError(f"{game.info.title} game of deal {deal.seed!r} did not end in {MAX_MOVES} moves")

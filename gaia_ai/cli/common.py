@@ -21,7 +21,8 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     for name in GAMES:
         load_game(name).add_position_arguments(where)
     parser.add_argument("--game-id", metavar="ID", help="game id in --corpus (e.g. bot-001)")
-    parser.add_argument("--move", metavar="K", type=int, help="position after the first K log lines of --game-id")
+    parser.add_argument("--move", metavar="K", type=int, help="position after the first K log lines of --game-id (Terraforming Mars: "
+                                                              "after its first K record actions)")
 
 
 def fail(command: str, error: Any, status: int = 2) -> int:

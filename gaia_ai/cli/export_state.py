@@ -20,7 +20,8 @@ def add_export_state_subparser(subparsers: Any) -> argparse.ArgumentParser:
         description="Write the full structured state of a position as JSON (for Gaia Project the message "
         "GaiaGameState of proto/gaia_ai/games/gaia/v1/gaia_state.proto in protobuf's JSON mapping): a "
         "template for 'gaia-ai suggest --state FILE'. Fields at their default (0, empty) are left out "
-        "unless --all-fields is given.",
+        "unless --all-fields is given. Eminent Domain and Terraforming Mars: the observation of the seat to "
+        "move (what it sees; 'gaia-ai suggest --observation FILE' reads it).",
     )
     add_game_argument(parser)
     add_position_arguments(parser)

@@ -17,8 +17,9 @@ from gaia_ai.review.labels import THRESHOLDS
 
 EXAMPLES = """examples:
   gaia-ai review tests/data/exports/bot-001.json --out review-bot-001
-  gaia-ai review --corpus tests/data/corpus-sample.jsonl.gz --game bot-001 --player terrans --moves 0:40
+  gaia-ai review --corpus tests/data/corpus-sample.jsonl.gz --game-id bot-001 --player terrans --moves 0:40
   gaia-ai review game.json --player p2 --simulations 400 --json > review.json
+  gaia-ai review --game terraforming-mars --corpus tests/data/tm/games-sample.jsonl.gz --game-id b000 --player Ecoline
 
 labels (the played move against the search's best, by the worse of the two losses):
   best        the search's own choice
@@ -42,12 +43,13 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("game_file", nargs="?", metavar="GAME_FILE",
                         help="a boardgamers.space game export (JSON) or a corpus record (JSON, or a corpus "
-                             "file holding one game)")
+                             "file holding one game; Terraforming Mars: a record of ../shared/corpus/tm)")
     add_game_argument(parser)
     parser.add_argument("--corpus", metavar="FILE", help="a corpus file (gzip JSONL); with --game-id")
     parser.add_argument("--game-id", metavar="ID", help="game id in --corpus (e.g. bot-001)")
     parser.add_argument("--player", default="all", metavar="NAME",
-                        help="whose decisions: a faction, p1..p4, a player name of the export, or 'all' "
+                        help="whose decisions: a faction (or corporation), p1..p5, a player name of the export "
+                             "(or a TM record's colour), or 'all' "
                              "(default)")
     parser.add_argument("--simulations", type=positive_int, default=1000, metavar="N",
                         help="search budget per search (default 1000; fewer is faster and noisier)")
@@ -55,7 +57,8 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="search threads (root parallelism: the same seed and threads, the same review)")
     parser.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     parser.add_argument("--moves", metavar="A:B",
-                        help="review only log lines A to B-1 (0-based moveHistory indexes; A: or :B too)")
+                        help="review only log lines A to B-1 (0-based moveHistory indexes; Terraforming Mars: "
+                             "atomic decisions of the record; A: or :B too)")
     parser.add_argument("--out", metavar="DIR", help="write DIR/review.json and DIR/review.png")
     parser.add_argument("--json", action="store_true", help="print the review as JSON instead of the table")
     parser.set_defaults(func=_review_handler)

@@ -36,8 +36,12 @@ def add_tournament_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("config", metavar="CONFIG", nargs="?", help="tournament settings (TOML)")
     what = parser.add_argument_group("the games (a change to these makes another tournament, except --games)")
     what.add_argument("--game", choices=game_names(), help="the game played (default gaia-project)")
+    what.add_argument("--option", action="append", metavar="KEY=VALUE",
+                      help="a variant option of the game, repeatable (terraforming-mars: colonies=on deals "
+                           "Colonies games; the game's GameInfo.options list them); TOML: options = {...}")
     what.add_argument("--bots", nargs="+", metavar="SPEC", help="bot specs (each named by its spec)")
-    what.add_argument("--players", type=int, help="players per game (default 2; Gaia Project 2-4)")
+    what.add_argument("--players", type=int, help="players per game (default 2; Gaia Project 2-4, Terraforming "
+                                                   "Mars 2-5, Eminent Domain 2-4)")
     what.add_argument("--games", type=int, help="games at least; rounded up to whole deals (default 12)")
     what.add_argument("--format", help="round-robin (default) or gauntlet")
     what.add_argument("--challenger", metavar="NAME", help="the gauntlet's bot that faces the field")
@@ -70,6 +74,13 @@ def _tournament_handler(args: argparse.Namespace) -> int:
     flags = {key: getattr(args, key) for key in ("game", "bots", "players", "games", "format", "challenger", "factions",
                                                  "seatings", "seed", "name", "db", "backend", "address", "workers")}
     try:
+        if args.option:
+            from gaia_ai.bots.match import parse_options
+
+            try:
+                flags["options"] = parse_options(args.option)
+            except ValueError as e:
+                raise ToolkitError(str(e)) from None
         if args.config is None and args.bots is None:
             raise ToolkitError("give a CONFIG file or --bots")
         if args.max_games is not None and args.max_games < 1:

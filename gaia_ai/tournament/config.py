@@ -1,7 +1,7 @@
 """Tournament settings: a TOML file and/or command-line flags, validated with errors naming the key.
 
 Two kinds of settings: those that define the games (bots, players, format, factions, seatings,
-seed, games) and those that only say how to run them (db, backend, workers, address). The first
+seed, games, the game and its variant options) and those that only say how to run them (db, backend, workers, address). The first
 kind is fingerprinted in the database so a re-run resumes the same tournament; ``games`` may grow
 (more deals are appended to the schedule) without changing the games already played.
 """
@@ -26,7 +26,8 @@ from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
 FORMATS = ("round-robin", "gauntlet")
 SEATINGS = ("rotate", "all")
 BACKENDS = ("local", "ray")
-GAME_KEYS = ("name", "game", "bots", "players", "games", "format", "challenger", "factions", "seatings", "seed")
+GAME_KEYS = ("name", "game", "options", "bots", "players", "games", "format", "challenger", "factions", "seatings",
+             "seed")
 RUN_KEYS = ("db", "backend", "workers", "address")
 KNOWN_KEYS = GAME_KEYS + RUN_KEYS
 
@@ -61,12 +62,19 @@ class TournamentConfig:
     seed: int = 0
     name: str = "tournament"
     game: str = DEFAULT_GAME
+    options: tuple[tuple[str, str], ...] = ()   # the game's variant (Game.with_options), sorted by key
 
     def content(self) -> dict[str, Any]:
         """The settings that define each game (all but ``games``, which only extends the schedule)."""
         data = asdict(self)
         del data["games"]
+        if not self.options:
+            del data["options"]               # so tournaments stored before options keep their fingerprint
         return json.loads(json.dumps(data))   # tuples -> lists, as read back from the database
+
+    def rules(self) -> Game:
+        """The game played, with its options chosen."""
+        return load_game(self.game).with_options(dict(self.options))
 
     def fingerprint(self) -> str:
         return fingerprint_of(self.content())
@@ -125,7 +133,7 @@ def load_config(path: str | Path | None = None, flags: Mapping[str, Any] | None 
     for key, value in (flags or {}).items():
         if value is not None:
             data[key] = value
-            origin[key] = f"--{key.replace('_', '-')}"
+            origin[key] = "--option" if key == "options" else f"--{key.replace('_', '-')}"
     if "db" not in data:
         data["db"] = str(Path(path).with_suffix(".sqlite")) if path is not None else "tournament.sqlite"
     return _validate(data, origin)
@@ -167,7 +175,11 @@ def _validate(data: Mapping[str, Any], origin: Mapping[str, str]) -> tuple[Tourn
         return value
 
     game_name = choice("game", DEFAULT_GAME, game_names())
-    game = load_game(game_name)
+    options = _options(data.get("options", {}), fail)
+    try:
+        game = load_game(game_name).with_options(dict(options))
+    except ValueError as e:
+        raise fail("options", str(e)) from None
     low, high = min(game.info.player_counts), max(game.info.player_counts)
     players = integer("players", 2, low, high)
     bots = _bots(data.get("bots"), game, fail)
@@ -198,6 +210,7 @@ def _validate(data: Mapping[str, Any], origin: Mapping[str, str]) -> tuple[Tourn
         seed=integer("seed", 0, 0),
         name=text("name", "tournament") or "tournament",
         game=game_name,
+        options=options,
     )
     db = text("db", None)
     assert db is not None   # load_config always sets a default
@@ -205,9 +218,23 @@ def _validate(data: Mapping[str, Any], origin: Mapping[str, str]) -> tuple[Tourn
     address = text("address", None)
     if address is not None and backend != "ray":
         raise fail("address", "a cluster address needs backend = \"ray\"")
-    options = RunOptions(db=Path(db), backend=backend, workers=integer("workers", default_workers(), 1),
-                         address=address)
-    return config, options
+    run = RunOptions(db=Path(db), backend=backend, workers=integer("workers", default_workers(), 1),
+                     address=address)
+    return config, run
+
+
+def _options(value: Any, fail: Fail) -> tuple[tuple[str, str], ...]:
+    """A table of variant options ({colonies = "on"}; a TOML boolean reads as on/off), sorted by key."""
+    if not isinstance(value, dict):
+        raise fail("options", f"must be a table of KEY = VALUE (e.g. {{colonies = \"on\"}}), got {value!r}")
+    out = []
+    for key, v in value.items():
+        if isinstance(v, bool):
+            v = "on" if v else "off"
+        if not isinstance(v, (str, int)) or isinstance(v, float):
+            raise fail("options", f"{key}: expected a string, got {v!r}")
+        out.append((str(key), str(v)))
+    return tuple(sorted(out))
 
 
 def _bots(value: Any, game: Game, fail: Fail) -> tuple[BotEntry, ...]:

@@ -82,6 +82,8 @@ def _settings(config: dict[str, Any], roles: bool = True) -> list[str]:
             value = ", ".join(b["name"] if b["name"] == b["spec"] else f"{b['name']} (`{b['spec']}`)" for b in value)
         elif key == "factions" and value is None:
             value = "drawn per deal"
+        elif key == "options":
+            value = ", ".join(f"{k}={v}" for k, v in value)
         elif value is None:
             continue
         elif isinstance(value, list):
@@ -118,8 +120,21 @@ def markdown(tournament: dict[str, Any] | None, games: Sequence[StoredGame], dat
         "![win rate by seat](win_rate_by_seat.png)", "",
     ]
     if has_roles(games):
-        lines += ["## Factions", "", _md_table(["faction", *group_head[1:]], _group_rows(group_stats(games, "faction"))), ""]
+        role = _role_name(tournament)
+        lines += [f"## {role.capitalize()}s", "",
+                  _md_table([role, *group_head[1:]], _group_rows(group_stats(games, "faction"))), ""]
     return "\n".join(lines)
+
+
+def _role_name(tournament: dict[str, Any] | None) -> str:
+    """What a seat plays in the tournament's game: "faction" (Gaia Project), "corporation" (TM)."""
+    from gaia_ai.errors import UnknownGameError
+    from gaia_ai.games.registry import DEFAULT_GAME, load_game
+
+    try:
+        return load_game((tournament or {}).get("game") or DEFAULT_GAME).info.role_name
+    except UnknownGameError:   # a game no longer registered: the report still reads
+        return "faction"
 
 
 def has_roles(games: Sequence[StoredGame]) -> bool:

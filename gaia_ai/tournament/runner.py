@@ -43,14 +43,15 @@ class GameFailure:
 
 def play_scheduled(game: ScheduledGame) -> StoredGame:
     """Play one scheduled game from scratch (fresh bots, one per seat). Runs in a worker."""
-    rules = load_game(game.game)
+    rules = load_game(game.game).with_options(dict(game.options))
     deal = Deal(rules.setup(game.players, game.setup_seed), tuple(game.factions), game.setup_seed)
     bots = [make_bot(spec, rules) for spec in game.specs]
     played = play_game(rules, bots, list(range(game.players)), deal)
     return StoredGame(
         id=game.id, ordinal=game.ordinal, deal=game.deal, setup_seed=game.setup_seed, players=game.players,
         setup=rules.setup_to_data(deal.setup), bots=list(game.bots), specs=list(game.specs),
-        factions=list(game.factions) or [""] * game.players,   # "" per seat: a game that deals no roles
+        # the roles dealt, else those the seats took in the game (corporations), else "" per seat
+        factions=list(game.factions) or played.roles or [""] * game.players,
         scores=played.scores, moves=played.lines, final_state=played.final_state, n_moves=played.moves,
         seconds=round(played.seconds, 4),
     )

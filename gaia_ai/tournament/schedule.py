@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from gaia_ai.bots.base import with_seed
 from gaia_ai.bots.play import all_seatings, rotations
-from gaia_ai.games.registry import load_game
 from gaia_ai.tournament.config import BotEntry, TournamentConfig
 
 
@@ -41,6 +40,7 @@ class ScheduledGame:
     factions: tuple[str, ...]
     bots: tuple[str, ...]
     specs: tuple[str, ...]
+    options: tuple[tuple[str, str], ...] = ()   # the game's variant options (TournamentConfig.options)
 
 
 def tables(config: TournamentConfig) -> list[tuple[BotEntry, ...]]:
@@ -69,7 +69,7 @@ def deal(config: TournamentConfig, number: int) -> tuple[str, tuple[str, ...]]:
     if config.factions is not None:
         return setup_seed, config.factions
     rng = random.Random(f"factions-{config.seed}-{number}")
-    return setup_seed, load_game(config.game).draw_roles(rng, config.players)
+    return setup_seed, config.rules().draw_roles(rng, config.players)
 
 
 def game_id(setup_seed: str, factions: tuple[str, ...], seats: tuple[BotEntry, ...]) -> str:
@@ -98,6 +98,6 @@ def build_schedule(config: TournamentConfig) -> list[ScheduledGame]:
                 gid = game_id(setup_seed, factions, seats)
                 specs = tuple(with_seed(b.spec, seat_seed(gid, s), config.game) for s, b in enumerate(seats))
                 schedule.append(ScheduledGame(gid, config.game, len(schedule), number, config.players, setup_seed, factions,
-                                              tuple(b.name for b in seats), specs))
+                                              tuple(b.name for b in seats), specs, config.options))
     assert len({g.id for g in schedule}) == len(schedule), "two scheduled games with the same content"
     return schedule

@@ -23,7 +23,7 @@ def load_position(Core core, dict d):
     # indexes are checked here so that a bad description is a ValueError, never a write out of bounds
     ids = [c for spec in d["players"] for key in ("tableau", "hand", "offer") for c in spec[key]]
     ids += list(d["card_resources"]) + list(d["used"]) + list(d["deck"]) + list(d["discard"])
-    ids += [e[2] for e in d["pending"]]
+    ids += [e[2] for e in d["pending"] if e[2] != -1]      # -1: a follow-up of no card (a standard project)
     if not 2 <= np <= MAXP or len(d["players"]) != np:
         raise ValueError(f"players: {np}")
     colonies = d.get("colonies")
@@ -103,7 +103,7 @@ def load_position(Core core, dict d):
         pl.fleets = spec.get("fleets", 1 if colonies is not None else 0)
         pl.fleets_used = spec.get("fleets_used", 0)
         s.cres[NCARD + p] = spec.get("corp_resources", 0)
-        if pl.corp >= 0:
+        if pl.corp >= 0 and s.step != ST_SETUP:   # a corporation chosen in setup is played when all have chosen
             pl.played_n = 1
             for t in range(T_EVENT):
                 pl.tags[t] += CORPS[pl.corp].tags[t]
@@ -183,3 +183,51 @@ def pending_kinds():
                 PH_RESEARCH=PH_RESEARCH, PH_ACTION=PH_ACTION, PH_PRODUCTION=PH_PRODUCTION,
                 PR_OCEAN=PR_OCEAN, PR_CITY=PR_CITY, PR_GREENERY=PR_GREENERY,
                 TL_OCEAN=TL_OCEAN, TL_CITY=TL_CITY, TL_GREENERY=TL_GREENERY)
+
+
+def save_position(Core core):
+    """The position as the dict ``load_position`` takes (the inverse on every field it reads: loading the
+    result gives the same legal moves and the same future), for structured observations."""
+    cdef TState* s = &core.st
+    cdef TPlayer* pl
+    cdef int p, c, i
+    cdef int ncard = s.ncard
+    players = []
+    for p in range(s.np):
+        pl = &s.pl[p]
+        spec = {
+            "tr": pl.tr, "res": [pl.res[i] for i in range(6)], "prod": [pl.prod[i] for i in range(6)],
+            "corp": pl.corp, "corp_offer": [pl.corp_offer[0], pl.corp_offer[1]], "passed": pl.passed,
+            "acts": pl.acts, "first_pending": pl.first_pending, "setup_done": pl.setup_done, "bought": pl.bought,
+            "steel_value": pl.steel_value, "ti_value": pl.ti_value, "req_bonus": pl.req_bonus,
+            "req_next": pl.req_next, "tr_raised": pl.tr_raised, "next_discount": pl.next_discount,
+            "final_done": pl.final_done,
+            "tableau": sorted([c for c in range(ncard) if s.loc[c] == L_PLAYED + p], key=lambda c: s.seq[c]),
+            "hand": [c for c in range(ncard) if s.loc[c] == L_HAND + p],
+            "offer": [pl.offer[i] for i in range(pl.noffer)],
+            "card_price": pl.card_price, "corp_resources": s.cres[NCARD + p],
+        }
+        if s.colonies_on:
+            spec["fleets"] = pl.fleets
+            spec["fleets_used"] = pl.fleets_used
+        players.append(spec)
+    d = {
+        "np": s.np, "step": s.step, "phase": s.phase, "gen": s.gen, "first": s.first, "cur": s.cur,
+        "temp": s.temp, "oxy": s.oxy, "oceans": s.oceans, "seed": s.rng, "players": players,
+        "card_resources": {c: s.cres[c] for c in range(ncard) if s.cres[c]},
+        "used": [c for c in range(ncard) if s.used[c]],
+        "corp_used": [p for p in range(s.np) if s.used[NCARD + p]],
+        "deck": [s.deck[i] for i in range(s.top, s.bot)],
+        "discard": [s.discard[i] for i in range(s.ndiscard)],
+        "tiles": [(i, s.tile[i], s.owner[i]) for i in range(NSPACE) if s.tile[i] != TL_NONE],
+        "claims": [(i, s.claim[i] - 1) for i in range(NSPACE) if s.claim[i]],
+        "milestones": [(s.ms_order[i], s.ms[s.ms_order[i]]) for i in range(s.nms)],
+        "awards": [(s.aw_order[i], s.aw[s.aw_order[i]]) for i in range(s.naw)],
+        "pending": [(s.pend[i].kind, s.pend[i].player, s.pend[i].card, s.pend[i].a, s.pend[i].b, s.pend[i].c)
+                    for i in range(s.npend)],
+        "action_player": s.action_player,
+    }
+    if s.colonies_on:
+        d["colonies"] = [(t, s.col_active[t], s.col_track[t], [s.col_owner[t][i] for i in range(s.col_n[t])],
+                          s.col_trader[t]) for t in range(NCOL) if s.col_in[t]]
+    return d

@@ -406,3 +406,50 @@ def test_a_game_without_roles_plays_reports_and_exports(tmp_path: Path, capsys: 
     assert main(["export", str(db), "--all", "--out", str(tmp_path / "all.jsonl")]) == 0
     capsys.readouterr()
     assert main(["replay", "--game", "eminent-domain", str(tmp_path / "all.jsonl")]) == 0
+
+
+def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 3 players, the Colonies option on: stored with it, corporations as the seats' roles, rated, reported
+    db = tmp_path / "tm.sqlite"
+    argv = ["tournament", "--game", "terraforming-mars", "--option", "colonies=on", "--players", "3",
+            "--bots", "greedy", "random", "random:seed=4", "--games", "3", "--db", str(db), "--workers", "1",
+            "--no-progress", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["run"]["played"] == 3 and data["factions"]
+    with TournamentStore(db, readonly=True) as store:
+        games = store.games()
+        assert store.tournament()["config"]["options"] == [["colonies", "on"]]
+    from gaia_ai.games.terraforming_mars.tables import CORP_IDS
+
+    for g in games:
+        assert g.setup["colonies"] is True and g.final_state["col"]          # colony tiles in play
+        assert all(f in CORP_IDS for f in g.factions) and len(set(g.factions)) == 3
+        assert any(s.startswith("greedy:seed=") for s in g.specs)           # each game seeds its greedy bot
+    assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
+    text = (tmp_path / "rep" / "report.md").read_text()
+    assert "- options: colonies=on" in text and "## Corporations" in text
+    # another option is another tournament: the database refuses it, naming the setting
+    assert main([*argv[:4], "colonies=off", *argv[5:]]) == 2
+    assert "options" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags,message", [
+    ({"game": "terraforming-mars", "options": {"colonies": "maybe"}}, "--option: colonies='maybe': expected on"),
+    ({"game": "terraforming-mars", "options": {"prelude": "on"}}, "no option prelude"),
+    ({"options": {"colonies": "on"}}, "has no options to choose"),
+    ({"game": "terraforming-mars", "options": "colonies"}, "must be a table"),
+])
+def test_bad_game_options_are_named(tmp_path: Path, flags: dict[str, Any], message: str) -> None:
+    with pytest.raises(TournamentConfigError, match=message):
+        _config(tmp_path, **flags)
+
+
+def test_toml_options_and_a_gaia_fingerprint_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "tm.toml"
+    path.write_text('game = "terraforming-mars"\nbots = ["random", "greedy"]\noptions = {colonies = true}\n')
+    config, _ = load_config(path)
+    assert config.options == (("colonies", "on"),) and config.rules().colonies
+    # a tournament without options keeps the content (and fingerprint) it had before options existed
+    plain, _ = _config(tmp_path)
+    assert "options" not in plain.content()

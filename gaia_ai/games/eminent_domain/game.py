@@ -137,8 +137,9 @@ class EdGame(Game):
                            help="Eminent Domain: a game log (eminent-domain/1 record: .json, or .jsonl[.gz] "
                                 "with --game-id); --move K for the position after its first K moves")
         group.add_argument("--observation", metavar="FILE",
-                           help="Eminent Domain: what the seat to move sees (eminent-domain-observation/1 "
-                                "JSON, e.g. from 'gaia-ai export-state --game eminent-domain')")
+                           help="Eminent Domain and Terraforming Mars: what the seat to move sees (the "
+                                "game's observation JSON, eminent-domain-observation/1 or "
+                                "terraforming-mars-observation/1, e.g. from 'gaia-ai export-state --game NAME')")
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
         """The EdState named by --log [--game-id ID] [--move K] or --observation FILE."""

@@ -150,7 +150,8 @@ class GaiaGame(Game):
         group.add_argument("--bgs", metavar="FILE",
                            help="Gaia: a boardgamers.space game export (JSON) of a game in progress")
         group.add_argument("--corpus", metavar="FILE",
-                           help="a corpus file (gzip JSONL); with --game-id and --move")
+                           help="a corpus file (gzip JSONL) of Gaia Project or Terraforming Mars; with "
+                                "--game-id and --move")
         group.add_argument("--demo", action="store_true", help="Gaia: the position shipped with the package")
         group.add_argument("--state", metavar="FILE",
                            help="Gaia: a structured game state (GaiaGameState JSON, e.g. from "

@@ -6,7 +6,6 @@ import argparse
 import hashlib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo
@@ -118,24 +117,48 @@ class TmGame(Game):
         return TmSearcher(config)
 
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
+        """--tm-view FILE; --observation FILE (Eminent Domain's option, read here as TM's observation) and
+        --corpus FILE --game-id ID --move K (Gaia's options) name TM positions too."""
         group.add_argument("--tm-view", metavar="FILE",
                            help="Terraforming Mars: a player's view of a real game, the JSON the web app's "
                                 "/api/player route sends that player; the hint answers the prompt shown")
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
-        """The position of --tm-view FILE, as its player knows it (the unseen cards one seeded sample that
-        the search resamples)."""
-        from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
+        """The position of --tm-view FILE (as its player knows it: the unseen cards one seeded sample that
+        the search resamples), --observation FILE (one seat's terraforming-mars-observation/1) or --corpus
+        FILE [--game-id ID] [--move K] (a corpus record before its action K)."""
+        from gaia_ai.games.terraforming_mars.positions import from_args
 
-        path = getattr(args, "tm_view", None)
-        if not path:
-            raise PlayerViewError("no position given: --tm-view FILE (a player's view from the web app)")
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise PlayerViewError(f"cannot read {path}: {e.strerror or e}") from None
-        state, _view = import_player_view(text, seed=getattr(args, "seed", 0) or 0)
-        return state
+        return from_args(args)
+
+    def request_position(self, args: argparse.Namespace) -> Any:
+        from gaia_ai.games.terraforming_mars.service import request_position
+
+        return request_position(args)
+
+    def load_played_game(self, path: str, game_id: str | None = None) -> Any:
+        """A corpus record to review (review.py): every atomic decision is a log line."""
+        from gaia_ai.games.terraforming_mars.review import load_played_game
+
+        return load_played_game(path, game_id)
+
+    def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
+                    progress: Any = None) -> Any:
+        """Each decision searched from the seat's own observation then (review.py)."""
+        from gaia_ai.games.terraforming_mars.review import review_game
+
+        return review_game(played, players, config, lines, progress)
+
+    def service_adapter(self) -> Any:
+        from gaia_ai.games.terraforming_mars.service import TmAdapter
+
+        return TmAdapter()
+
+    def structured_state(self, state: Any, all_fields: bool = False) -> dict[str, Any]:
+        """The observation of the seat to move (the seat that asks for suggestions); observation.py."""
+        from gaia_ai.games.terraforming_mars.observation import observation_json
+
+        return observation_json(state, max(state.current_player, 0))
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
         """greedy[:seed=S]: one ply over the evaluation (bots.py)."""
@@ -152,6 +175,9 @@ class TmGame(Game):
     def bot_names(self) -> tuple[str, ...]:
         return ("greedy",)
 
+    def seeded_bots(self) -> tuple[str, ...]:
+        return ("greedy",)   # its ties and its determinization come from the seed
+
     def recorder(self, deal: Deal) -> Recorder:
         return Recorder(deal.setup)
 
@@ -165,6 +191,13 @@ class TmGame(Game):
         from gaia_ai.games.terraforming_mars.bench import main
 
         return main(bench_argv(args) + (["--colonies"] if self.colonies else []))
+
+    def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
+        """Each step of a line in words (words.py): the card, the payment, the space, the project,
+        milestone or award; at an imported player view's prompt the prompt's option title first."""
+        from gaia_ai.games.terraforming_mars.words import describe_line
+
+        return describe_line(state, moves, players, view=getattr(state, "view", None))
 
     def describe(self, state: Any) -> str:
         g = state.core.globals()

@@ -354,6 +354,7 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         position["colonies"] = _colonies(game, seat_of)
     state = TmState.new(n, seed)
     tm_rules.load_position(state.core, position)
+    state.view = pv
     return state, pv
 
 

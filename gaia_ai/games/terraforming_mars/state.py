@@ -56,6 +56,9 @@ class TmState:
     def __init__(self, core: tm_rules.Core) -> None:
         self.core = core
         self._history: list[tm_rules.Core] = []
+        # the player view (playerview.PlayerView) this position was imported at the prompt of, for the
+        # prompt's option titles in words; copies do not carry it (their decisions are other prompts)
+        self.view: Any = None
 
     # ---- construction ----
     @classmethod

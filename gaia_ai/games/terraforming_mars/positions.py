@@ -1,0 +1,118 @@
+"""Positions of Terraforming Mars named on the command line or posted to the service: a player view of the
+web app (playerview.py), one seat's structured observation (observation.py), or a corpus record cut before
+one of its actions (replayed with its recorded draws). Each gives a TmState; errors are TmErrors naming the
+file, the field or the action at fault."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gaia_ai.games.gaia.jsontext import loads_bounded
+
+from .errors import TmError
+from .observation import ObservationError, state_from_observation
+from .playerview import PlayerViewError, import_player_view
+from .replay import Divergence, Replayer, read_records
+from .state import TmState
+
+
+class PositionError(TmError, ValueError):
+    """A position that cannot be read: the message names the file, field or action."""
+
+
+def loads(text: str, what: str) -> Any:
+    """JSON text from a file or a client, bounded in size and nesting; PositionError naming `what`."""
+    try:
+        return loads_bounded(text, what, PositionError)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{what}: not JSON: {e}") from None
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PositionError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def check_seat(state: TmState, seat: int, what: str) -> None:
+    """A seat's knowledge serves that seat's decision only (the others' hidden cards are unknown to it)."""
+    if not state.is_terminal and state.current_player != seat:
+        raise PositionError(f"{what} is p{seat + 1}'s, but the decision is p{state.current_player + 1}'s: "
+                            "suggestions need the knowledge of the seat to move")
+
+
+def from_view_text(text: str, seed: int = 0) -> TmState:
+    """The position of a player view (its player decides; the unseen cards one sample drawn by seed)."""
+    data = loads(text, "the player view")
+    state, _view = import_player_view(data, seed=seed)
+    return state
+
+
+def from_observation_text(text: str, seed: int = 0) -> TmState:
+    """The position of one seat's observation; the seat must be the one to move."""
+    data = loads(text, "the observation")
+    state = state_from_observation(data, seed=seed)
+    check_seat(state, data["seat"], "the observation")
+    return state
+
+
+def pick_record(path: str | Path, game_id: str | None = None) -> dict[str, Any]:
+    """The record `game_id` of a corpus file (.jsonl or .jsonl.gz), or its only one."""
+    if not Path(path).is_file():
+        raise PositionError(f"{path}: no such file")
+    try:
+        records = list(read_records(path))
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise PositionError(f"{path}: cannot read a corpus file: {e}") from None
+    if game_id is not None:
+        for rec in records:
+            if isinstance(rec, dict) and rec.get("id") == game_id:
+                return rec
+        ids = ", ".join(str(r.get("id")) for r in records[:8] if isinstance(r, dict))
+        raise PositionError(f"no game {game_id!r} in {path} (it holds {len(records)}: {ids}...)")
+    if len(records) != 1:
+        raise PositionError(f"{path} holds {len(records)} games: name one with --game-id ID")
+    return records[0]
+
+
+def record_state(rec: Any, cut: int | None = None) -> TmState:
+    """The position before action `cut` (0-based; all actions when None) of a corpus record."""
+    if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
+        raise PositionError("not a Terraforming Mars corpus record: no list of acts")
+    acts = rec["acts"]
+    if cut is None:
+        cut = len(acts)
+    if isinstance(cut, bool) or not isinstance(cut, int) or not 0 <= cut <= len(acts):
+        raise PositionError(f"cut: {cut!r} is not an action of the record (it has acts 0..{len(acts)})")
+    try:
+        replayer = Replayer(rec)
+    except (Divergence, ValueError, KeyError, TypeError, IndexError) as e:
+        raise PositionError(f"the record's setup: {type(e).__name__}: {e}") from None
+    for i, act in enumerate(acts[:cut]):
+        try:
+            replayer.step(act)
+        except (Divergence, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+            what = act.get("card") or act.get("name") or "" if isinstance(act, dict) else ""
+            head = f"act {i} ({act.get('k')} p{act.get('p')} {what})".replace(" )", ")") if isinstance(act, dict) \
+                else f"act {i}"
+            raise PositionError(f"{head}: {e}") from None
+    return replayer.state
+
+
+def from_args(args: Any) -> TmState:
+    """The TmState of the command line's --tm-view, --observation or --corpus [--game-id] [--move K]."""
+    seed = getattr(args, "seed", None) or 0
+    if getattr(args, "tm_view", None):
+        return from_view_text(_read(args.tm_view), seed)
+    if getattr(args, "observation", None):
+        try:
+            return from_observation_text(_read(args.observation), seed)
+        except (ObservationError, PositionError) as e:
+            raise PositionError(f"{args.observation}: {e}") from None
+    if getattr(args, "corpus", None):
+        return record_state(pick_record(args.corpus, args.game_id), getattr(args, "move", None))
+    raise PlayerViewError("no position given: --tm-view FILE (a player's view from the web app), "
+                          "--observation FILE, or --corpus FILE [--game-id ID] [--move K]")

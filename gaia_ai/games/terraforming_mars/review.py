@@ -1,0 +1,187 @@
+"""Review of a played Terraforming Mars game (``gaia-ai review --game terraforming-mars``): a corpus record
+(../shared/corpus/tm/games-*.jsonl.gz; --corpus FILE --game-id ID, or a file of one record) replayed with
+its recorded draws; every decision of the chosen seats with more than one legal move is searched from
+what that seat knew then, and the played move compared with the search's choice.
+
+A record's action (a card play with its payment, then its follow-ups: spaces, targets, options) is a run
+of atomic decisions; each is one log line here ("p1 play Comet pay mc=21", "p1 space 25") and one review
+decision, so `--moves A:B` counts these lines. The position searched is rebuilt from the seat's
+observation (observation.py: its own hand and offer, everything public, the others' hands and the piles
+as counts), so the review uses nothing the seat could not see. The played move's estimate is its own root
+candidate's when the search gave it at least PLAYED_MIN_VISIT_SHARE of the simulations; otherwise a second
+search of the same budget and seed with its root restricted to the played move values it (the search's
+root is pruned to the evaluation's best moves, so a played move may not be among them). Losses and labels
+as for every game (gaia_ai/review/labels.py).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gaia_ai.review import labels
+from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_request
+from gaia_ai.search import SearchConfig
+
+from .errors import TmError
+from .observation import observation_json, state_from_observation
+from .positions import pick_record
+from .replay import Divergence, Replayer
+from .search import TmSearcher
+from .state import TmState
+from .words import describe_line
+
+PLAYED_MIN_VISIT_SHARE = 0.1
+
+
+@dataclass
+class _Step:
+    """One atomic decision of the record: who, its line, the state before it, the record action."""
+
+    player: int
+    text: str
+    before: TmState
+    act: int
+
+
+class _RecordingReplayer(Replayer):
+    """The judge's replayer, keeping each atomic decision it applies with the position before it."""
+
+    def __init__(self, rec: dict[str, Any]) -> None:
+        super().__init__(rec)
+        self.steps: list[_Step] = []
+        self.act = -1
+
+    def apply(self, move: int, what: str) -> None:
+        before = self.state.copy()
+        player, text = before.current_player, before.format(move)
+        super().apply(move, what)
+        self.steps.append(_Step(player, text, before, self.act))
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A corpus record to review: lines[i] is "p1 play Comet pay mc=21" (every atomic decision)."""
+
+    game_id: str
+    record: dict[str, Any]
+    lines: tuple[str, ...]
+    steps: tuple[_Step, ...] = field(repr=False)
+    final: TmState = field(repr=False)
+
+    def players(self) -> list[Player]:
+        colors = self.record.get("colors") or [None] * self.final.num_players
+        return [Player(p, f"p{p + 1}", self.final.role(p), colors[p]) for p in range(self.final.num_players)]
+
+
+def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
+    """The record `game_id` of a corpus file (or the only one; a .json file of one record), replayed."""
+    if str(path).endswith(".json"):
+        try:
+            rec = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise ReviewError(f"{path}: cannot read a record: {e}") from None
+    else:
+        try:
+            rec = pick_record(path, game_id)
+        except TmError as e:
+            raise ReviewError(str(e)) from None
+    if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
+        raise ReviewError(f"{path}: not a Terraforming Mars corpus record (no list of acts)")
+    name = str(rec.get("id", path))
+    try:
+        replayer = _RecordingReplayer(rec)
+    except (Divergence, ValueError, KeyError, TypeError) as e:
+        raise ReviewError(f"{name}: bad setup: {e}") from None
+    for i, act in enumerate(rec["acts"]):
+        replayer.act = i
+        try:
+            replayer.step(act)
+        except (Divergence, ValueError, KeyError, TypeError) as e:
+            what = f"{act.get('k')} p{act.get('p')}" if isinstance(act, dict) else ""
+            raise ReviewError(f"{name}: act {i} ({what}): {e}") from None
+    steps = tuple(replayer.steps)
+    lines = tuple(f"p{s.player + 1} {s.text}" for s in steps)
+    return PlayedGame(name, rec, lines, steps, replayer.state)
+
+
+class _PlayedOnly(TmSearcher):
+    """The search with its root restricted to one move: that move's value under the same budget."""
+
+    def __init__(self, config: SearchConfig, move: int) -> None:
+        super().__init__(config)
+        self.move = move
+
+    def root_moves(self, state: Any) -> list[int] | None:
+        return [self.move]
+
+
+def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: SearchConfig | None = None,
+                lines: tuple[int, int] | None = None,
+                progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None) -> Review:
+    """Review the decisions of `players` (all by default) in log lines lines[0] <= i < lines[1]."""
+    seats = game.players()
+    config, chosen = review_request(config, len(seats), players)
+    window = lines or (0, len(game.lines))
+    pending: list[tuple[int, _Step, int]] = []
+    skipped: list[Skipped] = []
+    round_starts: dict[int, int] = {}
+    for index, step in enumerate(game.steps):
+        round_starts.setdefault(step.before.core.globals()[0], index)
+        if not (window[0] <= index < window[1] and step.player in chosen):
+            continue
+        choices = len(step.before.legal_codes())
+        if choices == 1:
+            skipped.append(Skipped(index, step.player, step.text, "forced"))
+        else:
+            pending.append((index, step, choices))
+    evaluated: Iterable[tuple[int, _Step, int]] = iter(pending)
+    if progress is not None:
+        evaluated = progress(iter(pending), len(pending))
+    decisions = [_evaluate(i, s, n, config) for i, s, n in evaluated]
+    return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
+                  game.final.final_scores(), len(game.lines))
+
+
+def seat_position(state: TmState, seat: int, seed: int) -> TmState:
+    """The position as `seat` knew it: rebuilt from its observation (the unseen cards a seeded sample)."""
+    return state_from_observation(observation_json(state, seat), seed=seed)
+
+
+def _evaluate(index: int, step: _Step, choices: int, config: SearchConfig) -> Decision:
+    seen = seat_position(step.before, step.player, config.seed)
+    played_code = seen.parse(step.text)
+    result = TmSearcher(config).search(seen)
+    ranked = [str(c.move) for c in result.candidates]
+    rank = ranked.index(step.text) + 1 if step.text in ranked else None
+    best = result.candidates[0]
+    is_best = rank == 1
+    played = result.candidates[rank - 1] if rank else None
+    min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
+    if played is not None and (is_best or played.visits >= min_visits):
+        played_estimate, evaluation = Estimate.of(played), "search"
+    else:
+        alone = _PlayedOnly(config, played_code).search(seen)
+        played_estimate, evaluation = Estimate.of(alone.candidates[0]), "restricted search"
+    best_estimate = Estimate.of(best)
+    vp_loss = max(0.0, best_estimate.expected_score - played_estimate.expected_score)
+    win_loss = max(0.0, best_estimate.win_probability - played_estimate.win_probability)
+    value_loss = max(0.0, best_estimate.value - played_estimate.value)
+    if is_best:
+        vp_loss = win_loss = value_loss = 0.0
+    top = [{"move": str(c.move), "visits": c.visits, "win_probability": round(c.win_probability, 4),
+            "expected_score": round(c.expected_score, 2)} for c in result.candidates[:3]]
+    core = step.before.core
+    pending = core.pending()
+    return Decision(
+        index=index, round=core.globals()[0], phase=core.step + (f":{pending[0][0]}" if pending else ""),
+        player=step.player, played=step.text, best=str(best.move), played_estimate=played_estimate,
+        best_estimate=best_estimate, vp_loss=vp_loss, win_probability_loss=win_loss, value_loss=value_loss,
+        severity=labels.severity(vp_loss, win_loss), label=labels.label(vp_loss, win_loss, is_best),
+        rank=rank, evaluation=evaluation, choices=choices, top=top,
+        played_words=[s["words"] for s in describe_line(seen, [played_code])],
+        best_words=[s["words"] for s in describe_line(seen, [best.move])])
