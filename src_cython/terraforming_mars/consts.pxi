@@ -6,6 +6,7 @@ cdef enum:
     NBASE = 208          # the base + Corporate Era deck
     CARDCAP = 264        # used[NCARD + p] / cres[NCARD + p]: player p's corporation action / resources
     NCORP = 17           # corporations.json order: 12 base + Corporate Era, then 5 of Colonies
+    NBASE_CORP = 12      # the base + Corporate Era corporations
     NCOL = 11            # colony tiles (colonies.json order)
     COLCAP = 3           # colonies per tile
     NSPACE = 63          # Tharsis: 01-02 off Mars, 03-63 on Mars (index = id - 1)

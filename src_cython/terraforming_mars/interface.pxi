@@ -38,10 +38,14 @@ cdef Move gi_rollout_move(const void* ctx, const void* s, unsigned long long* rn
 
 
 cdef void determinize_state(TState* s, int observer, unsigned long long* rng) noexcept nogil:
-    """Shuffle what observer cannot see (the draw pile, other hands, others' offers) among those places,
-    keeping every count; discards, tableaux and observer's own cards stay. The hidden cards are pooled
-    in card order before the shuffle, so the sample depends only on what observer sees and on rng; the
-    chance stream and a forced reshuffle order (replays) are replaced too."""
+    """Shuffle what observer cannot see (the draw pile, the discard pile, other hands, others' offers)
+    among those places, keeping every count; tableaux and observer's own cards stay. The discard pile is
+    face down (the player view shows its size only), as in the structured observation. During the
+    initial selection the others' corporations are resampled too: the two dealt to a seat still choosing,
+    the one chosen by a seat that has chosen (it is shown when everyone has), from the game's
+    corporations observer was not dealt. The hidden cards are pooled in card order before the shuffle,
+    so the sample depends only on what observer sees and on rng; the chance stream and a forced
+    reshuffle order (replays) are replaced too."""
     cdef unsigned short pool[CARDCAP]
     cdef unsigned char hidden[CARDCAP]
     cdef int n = 0, i, j, c, l, p, k
@@ -57,6 +61,8 @@ cdef void determinize_state(TState* s, int observer, unsigned long long* rng) no
                 hidden[s.pl[p].offer[k]] = 1
     for i in range(s.top, s.bot):
         hidden[s.deck[i]] = 1
+    for i in range(s.ndiscard):
+        hidden[s.discard[i]] = 1
     for c in range(s.ncard):
         if hidden[c]:
             pool[n] = c
@@ -82,8 +88,52 @@ cdef void determinize_state(TState* s, int observer, unsigned long long* rng) no
         s.deck[j] = pool[i]
         s.loc[pool[i]] = L_DECK
         i += 1
+    for j in range(s.ndiscard):
+        s.discard[j] = pool[i]
+        s.loc[pool[i]] = L_DISCARD
+        i += 1
+    if s.step == ST_SETUP:
+        determinize_corporations(s, observer, rng)
     s.nplan = 0
     s.rng = splitmix64(rng)
+
+
+cdef void determinize_corporations(TState* s, int observer, unsigned long long* rng) noexcept nogil:
+    """The initial selection's hidden corporations: a seat still choosing gets two, a seat that has
+    chosen one it could have kept its cards with (price x kept cards within the corporation's M€), all
+    drawn without replacement from the game's corporations observer was not dealt."""
+    cdef short pool[NCORP]
+    cdef int n = 0, c, i, j, p, k, ncorp = NCORP if s.colonies_on else NBASE_CORP
+    cdef short t
+    for c in range(ncorp):
+        if c != s.pl[observer].corp_offer[0] and c != s.pl[observer].corp_offer[1]:
+            pool[n] = c
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    for p in range(s.np):
+        if p == observer:
+            continue
+        if s.pl[p].setup_done:
+            # the chosen one first (its offer pair follows it: the pair no longer matters but is hashed)
+            for k in range(n):
+                c = pool[k]
+                if corp_card_price(c) * s.pl[p].hand_n <= CORPS[c].mc:
+                    s.pl[p].corp = c
+                    s.pl[p].corp_offer[0] = c
+                    pool[k] = pool[n - 1]
+                    n -= 1
+                    break
+            if n >= 1 and s.pl[p].corp_offer[1] >= 0:
+                s.pl[p].corp_offer[1] = pool[n - 1]
+                n -= 1
+        elif s.pl[p].corp_offer[0] >= 0 and n >= 2:
+            s.pl[p].corp_offer[0] = pool[n - 1]
+            s.pl[p].corp_offer[1] = pool[n - 2]
+            n -= 2
 
 
 cdef void gi_determinize(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil:

@@ -244,9 +244,10 @@ def test_determinize_keeps_what_the_seat_sees(path):
         assert other.legal_codes() == state.legal_codes()
         assert other.current_player == state.current_player
         # the unseen cards are exchanged among the unseen places, never with what the seat sees
-        unseen = {c for c, loc in enumerate(core.locations()) if loc == CONST["L_DECK"]} | hidden | {
+        piles = (CONST["L_DECK"], CONST["L_DISCARD"])   # the discard pile is face down
+        unseen = {c for c, loc in enumerate(core.locations()) if loc in piles} | hidden | {
             c for q in range(state.num_players) if q != seat for c in core.offer(q)}
-        unseen_after = {c for c, loc in enumerate(o.locations()) if loc == CONST["L_DECK"]} | {
+        unseen_after = {c for c, loc in enumerate(o.locations()) if loc in piles} | {
             c for q in range(state.num_players) if q != seat for c in o.hand(q) + o.offer(q)}
         assert unseen_after == unseen
         changed |= {c for q in range(state.num_players) if q != seat for c in o.hand(q)} != hidden

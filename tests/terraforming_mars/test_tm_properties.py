@@ -115,3 +115,45 @@ def test_determinize_in_a_colonies_game_keeps_tiles_fleets_and_counts():
     assert [d.core.fleets(p) for p in range(3)] == [s.core.fleets(p) for p in range(3)]
     assert d.core.hand(1) == s.core.hand(1) and d.snapshot()["cr"] == s.snapshot()["cr"]
     check_invariants(d)
+
+
+def test_determinize_resamples_the_face_down_discard_pile():
+    s = TmState.new(2, 31)
+    rng = random.Random(8)
+    while s.core.discard_size() < 10:
+        s.apply(rng.choice(s.legal_codes()))
+    real = tm_rules.save_position(s.core)["discard"]
+    samples = [tm_rules.save_position(s.determinize(0, seed=k).core)["discard"] for k in range(4)]
+    assert all(len(d) == len(real) for d in samples)
+    assert any(sorted(d) != sorted(real) for d in samples)    # the observer does not know what was discarded
+    assert set(real).isdisjoint(s.core.hand(0))
+    for k in range(4):
+        d = s.determinize(0, seed=k)
+        assert d.core.hand(0) == s.core.hand(0)
+        check_invariants(d)
+
+
+def test_determinize_resamples_the_others_corporations_during_the_initial_selection():
+    corps = range(12)   # a base game's corporations
+    s = TmState.new(3, 17)
+    offers = [p["corp_offer"] for p in tm_rules.save_position(s.core)["players"]]
+    for k in range(5):
+        players = tm_rules.save_position(s.determinize(0, seed=k).core)["players"]
+        assert players[0]["corp_offer"] == offers[0]                 # its own two stay
+        dealt = [c for p in players for c in p["corp_offer"]]
+        assert len(set(dealt)) == 6 and set(dealt) <= set(corps)    # six distinct corporations
+    assert any(tm_rules.save_position(s.determinize(0, seed=k).core)["players"][1]["corp_offer"] != offers[1]
+               for k in range(5))
+    # seat 0 has chosen (its corporation hidden until everyone has): seat 1 sees neither choice nor offer
+    s.apply(s.legal_codes()[0])
+    chosen = tm_rules.save_position(s.core)["players"][0]["corp"]
+    seen = []
+    for k in range(8):
+        d = s.determinize(1, seed=k)
+        p0 = tm_rules.save_position(d.core)["players"][0]
+        assert p0["corp"] not in offers[1] and p0["corp"] == p0["corp_offer"][0]
+        seen.append(p0["corp"])
+        while d.core.step == "setup":   # the sample plays on: the others choose, the corporations are played
+            d.apply(d.legal_codes()[0])
+        check_invariants(d)
+    assert any(c != chosen for c in seen)

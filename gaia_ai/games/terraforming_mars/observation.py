@@ -5,8 +5,8 @@
 
 The rebuilt state puts the cards the seat cannot see (the other hands and research offers, the draw and
 discard piles, the corporations the others are choosing from during the initial selection) in one seeded
-sample of the cards nobody has shown; the search resamples the hands, offers and draw pile (determinize)
-for every simulation. The format (names as in the game's data files: cards, corporations, spaces "03".."63",
+sample of the cards nobody has shown; the search resamples the hands, offers, piles and the others'
+setup corporations (determinize) for every simulation. The format (names as in the game's data files: cards, corporations, spaces "03".."63",
 milestones, awards, colony tiles):
 
     {"format": "terraforming-mars-observation/1", "seat": 0, "players": 2, "colonies": false,

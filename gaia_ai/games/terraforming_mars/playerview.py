@@ -9,8 +9,7 @@ Colonies also the colony tiles in play: track, colonies, the fleet on each this 
 active; every fleet size, trades this generation, card price and corporation resources). The
 rebuilt TmState holds exactly that. The cards the player cannot see (other hands, others' research
 offers, the draw pile, the discard pile) are one seeded sample of the unseen cards, put where
-``determinize`` resamples them; only the corporations of opponents who have not played theirs yet are a
-fixed sample. The format is described in ../shared/corpus/tm/playerviews/README.md.
+``determinize`` resamples them, and the corporations of opponents who have not played theirs yet. The format is described in ../shared/corpus/tm/playerviews/README.md.
 
 Prompts reproduced: the initial selection, the research buy, the action menu (first and next action),
 a corporation's first action (Aridor and Poseidon too), the final greenery placement, and these follow-ups: a tile placement

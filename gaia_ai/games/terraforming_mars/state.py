@@ -172,10 +172,9 @@ class TmState:
         self.core = self._history.pop()
 
     def determinize(self, observer: int, seed: int) -> TmState:
-        """A copy where what ``observer`` cannot see (deck order, other hands and offers) is resampled.
-
-        Not resampled yet: the corporations dealt to the other players during the initial selection, and
-        the discard pile (whose cards are all treated as seen)."""
+        """A copy where what ``observer`` cannot see is resampled: the draw pile's order, the discard pile
+        (face down), the other hands and research offers and, during the initial selection, the others'
+        corporations (the two dealt, or the one chosen) among those ``observer`` was not dealt."""
         if not 0 <= observer < self.num_players:
             raise ValueError(f"no player {observer} in a {self.num_players}-player game")
         other = self.copy()
