@@ -96,7 +96,8 @@ def add_replay_subparser(subparsers: Any) -> argparse.ArgumentParser:
             "Replay recorded games through the game's rules engine and compare its state with the "
             "recorded one after every move. For Gaia Project PATH is a corpus file (.jsonl.gz/.jsonl), a "
             "boardgamers.space export (.json) or a folder of them; for Terraforming Mars a corpus file of "
-            "../shared/corpus/tm (recorded draws forced, every snapshot field compared). Prints one line per failing game and "
+            "../shared/corpus/tm (recorded draws forced, every snapshot field compared) or our own game logs "
+            "(gaia-ai export of a tournament: the seed and the lines, final scores compared). Prints one line per failing game and "
             "ends with 'N passed, M failed'; exit status 0 only when every game passes."
         ),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import sqlite3
 import subprocess
@@ -429,6 +430,15 @@ def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: py
     assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
     text = (tmp_path / "rep" / "report.md").read_text()
     assert "- options: colonies=on" in text and "## Corporations" in text
+    # exported as our own game logs, which the TM judge replays (seed + lines → the stored scores)
+    exported = tmp_path / "tm.jsonl.gz"
+    assert main(["export", str(db), "--all", "--out", str(exported)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--game", "terraforming-mars", str(exported)]) == 0
+    assert "3 passed, 0 failed" in capsys.readouterr().out
+    records = [json.loads(line) for line in gzip.open(exported, "rt")]
+    assert all(r["format"] == "terraforming-mars-log/1" and r["setup"]["colonies"] for r in records)
+    assert [r["final_scores"] for r in records] == [g.scores for g in games]
     # another option is another tournament: the database refuses it, naming the setting
     assert main([*argv[:4], "colonies=off", *argv[5:]]) == 2
     assert "options" in capsys.readouterr().err

@@ -181,6 +181,13 @@ class TmGame(Game):
     def recorder(self, deal: Deal) -> Recorder:
         return Recorder(deal.setup)
 
+    def record(self, deal: Deal, lines: Any, scores: Any, game_id: str, *, final_board: Any = None,
+               extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A terraforming-mars-log/1 record (gamelog.py): the seed and the lines replay the game."""
+        from gaia_ai.games.terraforming_mars.gamelog import record
+
+        return record(deal.setup, lines, scores, game_id, extra)
+
     def replay(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.terraforming_mars.replay import run_replay
 

@@ -404,6 +404,22 @@ class Replayer:
 
 
 def replay_record(rec: dict[str, Any]) -> GameResult:
+    """Replay one record: a corpus record (the app's actions, every snapshot compared) or one of our own
+    game logs (gamelog.py: the lines replayed, the final scores compared)."""
+    from .gamelog import FORMAT, LogError, replay_log
+
+    if rec.get("format") == FORMAT:
+        moves = rec.get("moves") if isinstance(rec.get("moves"), list) else []
+        players = rec.get("setup", {}).get("players", 0) if isinstance(rec.get("setup"), dict) else 0
+        try:
+            replay_log(rec)
+            return GameResult(str(rec.get("id")), players, len(moves), len(moves), True)
+        except LogError as e:
+            return GameResult(str(rec.get("id")), players, len(moves), 0, False, str(e))
+    if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
+        what = rec.get("format") if isinstance(rec, dict) else type(rec).__name__
+        return GameResult(str(rec.get("id") if isinstance(rec, dict) else None), 0, 0, 0, False,
+                          f"not a corpus record (no list of acts) nor a {FORMAT} record (format {what!r})")
     acts = rec["acts"]
     result = GameResult(rec["id"], rec["players"], len(acts), 0, False)
     i = -1
@@ -434,7 +450,7 @@ def replay_file(path: str | Path, limit: int | None = None) -> Report:
 
 
 def run_replay(path: str | Path, limit: int | None = None, as_json: bool = False) -> int:
-    """Replay a corpus file; print one line per failing game and 'N passed, M failed' (or the report as
+    """Replay a corpus file (or a file of our own game logs); print one line per failing game and 'N passed, M failed' (or the report as
     JSON). Exit status 0 only when every game passed (``gaia-ai replay --game terraforming-mars``)."""
     report = replay_file(path, limit)
     if as_json:
