@@ -22,6 +22,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoRe
 from service_helpers import DATA_DIR, client_for, running_server, wait_until
 
 from gaia_ai.games.gaia.bgs import load_export
+from gaia_ai.games.gaia.notation import Command
 from gaia_ai.games.gaia.positions import demo, from_bgs
 from gaia_ai.games.gaia.requests import (
     demo_position,
@@ -30,6 +31,7 @@ from gaia_ai.games.gaia.requests import (
     position_from_record,
 )
 from gaia_ai.games.gaia.v1 import gaia_state_pb2
+from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.service.client import ServiceError, SuggestClient
 from gaia_ai.service.server import SERVICE_NAME, SuggestionServer
 from gaia_ai.v1 import suggest_pb2 as pb
@@ -74,6 +76,11 @@ def _check_suggestions(reply: pb.SuggestMovesResponse, state: object, top_k: int
         assert all(c.player == reply.player for c in s.commands)
         assert s.main_command.notation in [c.notation for c in s.commands]
         assert 0 <= s.win_probability <= 1 and 0 <= s.value <= 1
+        # every command in words, as `gaia-ai suggest` says them; the suggestion's words are its turn's
+        words = describe_line(state, [Command.parse(c.notation) for c in s.commands], [reply.player] * len(s.commands))
+        assert [c.words for c in s.commands] == [w.words for w in words] and all(c.words for c in s.pv)
+        assert s.main_command.words and s.main_command.words in s.words
+        assert s.words == "; ".join(w.words for w in words if w.notation != "endturn")
 
 
 # ---------------------------------------------------------------------------------------- happy paths

@@ -18,9 +18,10 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.jsontext import loads_bounded
-from gaia_ai.games.gaia.notation import Command
+from gaia_ai.games.gaia.notation import ENDTURN, Command
 from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
+from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.games.gaia.v1 import gaia_state_pb2
 from gaia_ai.search import CancelToken, SearchConfig
 from gaia_ai.service.errors import RequestError
@@ -63,12 +64,16 @@ class GaiaAdapter:
         response = pb.SuggestMovesResponse(game=GAME, player=result.player, faction=role, role=role,
                                            position=_info(state))
         for c in result.candidates[:top_k]:
-            own = [_command(m, result.player) for m in (c.turn or c.moves)]   # the whole line, as c.line
-            main = _command(c.move, result.player)
+            turn = list(c.turn or c.moves)   # the whole line, as c.line
+            own_words = [s.words for s in describe_line(state, turn, [result.player] * len(turn))]
+            own = [_command(m, result.player, w) for m, w in zip(turn, own_words + [""] * len(turn))]
+            at = turn.index(c.move) if c.move in turn else len(own_words)
+            main = _command(c.move, result.player, own_words[at] if at < len(own_words) else "")
+            pv_words = [s.words for s in describe_line(state, c.pv, c.pv_players)]
             response.suggestions.add(
-                move=c.line, commands=own, main_command=main, visits=c.visits, value=c.value,
-                win_probability=c.win_probability, expected_score=c.expected_score,
-                pv=[_command(m, p) for m, p in zip(c.pv, c.pv_players, strict=True)],
+                move=c.line, words=_sentence(turn, own_words), commands=own, main_command=main, visits=c.visits,
+                value=c.value, win_probability=c.win_probability, expected_score=c.expected_score,
+                pv=[_command(m, p, w) for m, p, w in zip(c.pv, c.pv_players, pv_words + [""] * len(c.pv))],
             )
         copy_stats(response.stats, result.stats)
         return response
@@ -88,8 +93,14 @@ def _sources() -> list[str]:
     return [f.name for f in pb.Position.DESCRIPTOR.oneofs_by_name["source"].fields]
 
 
-def _command(command: Command, player: int) -> pb.Command:
-    return pb.Command(player=player, name=command.name, args=list(command.args), notation=str(command))
+def _command(command: Command, player: int, words: str = "") -> pb.Command:
+    return pb.Command(player=player, name=command.name, args=list(command.args), notation=str(command),
+                      words=words)
+
+
+def _sentence(turn: list[Command], words: list[str]) -> str:
+    """The turn in words, one clause a command (the end of the turn left out)."""
+    return "; ".join(w for m, w in zip(turn, words) if str(m) != str(ENDTURN) and w)
 
 
 def _info(state: GaiaState) -> pb.PositionInfo:
