@@ -218,8 +218,8 @@ def answer(item: dict[str, Any]) -> str:
     try:
         if kind == "state":
             from gaia_ai.games.gaia.errors import StateError
-            from gaia_ai.games.gaia.jsontext import loads_bounded
             from gaia_ai.games.gaia.structured import state_from_json
+            from gaia_ai.jsontext import loads_bounded
 
             try:   # as `gaia-ai suggest --state FILE` reads it
                 value = loads_bounded(data, "state", StateError)

@@ -244,6 +244,10 @@ def test_the_service_refuses_bad_ed_positions_with_invalid_argument(client, log_
         (pb.Position(ed_log_json=json.dumps(bad_move)), "position.ed_log_json: move 5 'p1 fly away'"),
         (pb.Position(ed_observation_json=json.dumps(broken_obs)), "position.ed_observation_json: seats: expected"),
         (pb.Position(bgs_export_json="{}"), "position: set one of ed_log_json, ed_observation_json"),
+        # json.loads recursed into a RecursionError (INTERNAL) before the JSON was bounded
+        (pb.Position(ed_observation_json="[" * 100_000 + "]" * 100_000),
+         "position.ed_observation_json: JSON nested 100000 levels deep, at most 64"),
+        (pb.Position(ed_log_json='{"moves": ' + "[" * 5_000), "position.ed_log_json: JSON nested 5001 levels deep"),
     ]
     for position, message in cases:
         code, details = _status(lambda p=position: client.suggest(p, game=GAME, viewer=0, simulations=10))
@@ -254,3 +258,12 @@ def test_the_service_refuses_bad_ed_positions_with_invalid_argument(client, log_
     code, details = _status(lambda: client.suggest(pb.Position(ed_log_json=json.dumps(rec)), game=GAME, viewer=0,
                                                    simulations=10))
     assert code == grpc.StatusCode.INVALID_ARGUMENT and "the game is over" in details
+
+
+@pytest.mark.parametrize("option", ["--observation", "--log"])
+def test_suggest_refuses_a_deeply_nested_file_in_one_line(tmp_path, capsys, option):
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 20_000 + "]" * 20_000)
+    assert main(["suggest", "--game", GAME, option, str(nested)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "JSON nested 20000 levels deep, at most 64" in err

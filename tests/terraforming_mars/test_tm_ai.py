@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import give, set_player, started
 
 from gaia_ai._core import tm_rules
 from gaia_ai.bots import make_bot
 from gaia_ai.errors import BotSpecError, GameOverError
 from gaia_ai.games.terraforming_mars import TmState
-from helpers import give, set_player, started
 
 
 def test_evaluation_is_the_score_at_the_end_and_above_it_before():

@@ -436,7 +436,8 @@ def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: py
     capsys.readouterr()
     assert main(["replay", "--game", "terraforming-mars", str(exported)]) == 0
     assert "3 passed, 0 failed" in capsys.readouterr().out
-    records = [json.loads(line) for line in gzip.open(exported, "rt")]
+    with gzip.open(exported, "rt") as fh:
+        records = [json.loads(line) for line in fh]
     assert all(r["format"] == "terraforming-mars-log/1" and r["setup"]["colonies"] for r in records)
     assert [r["final_scores"] for r in records] == [g.scores for g in games]
     # another option is another tournament: the database refuses it, naming the setting

@@ -23,6 +23,7 @@ from typing import Any
 from gaia_ai.games.eminent_domain.errors import EdError, LogError
 from gaia_ai.games.eminent_domain.game import EdSetup
 from gaia_ai.games.eminent_domain.state import EdOptions, EdState
+from gaia_ai.jsontext import loads_bounded
 
 FORMAT = "eminent-domain/1"
 
@@ -110,12 +111,12 @@ def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as f:
         if path.suffix == ".json":
-            yield json.load(f)
+            yield loads_bounded(f.read(), str(path), LogError)
             return
         for n, text in enumerate(f, 1):
             if text.strip():
                 try:
-                    yield json.loads(text)
+                    yield loads_bounded(text, f"{path}:{n}", LogError)
                 except json.JSONDecodeError as e:
                     raise LogError(f"{path}:{n}: not JSON: {e}") from None
 

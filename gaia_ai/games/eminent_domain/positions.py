@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from gaia_ai import jsontext
+from gaia_ai.games import records
 from gaia_ai.games.eminent_domain.errors import EdError, LogError
 from gaia_ai.games.eminent_domain.gamelog import FORMAT, read_records, replay_record
 from gaia_ai.games.eminent_domain.observation import ObservationError, state_from_observation
@@ -15,24 +17,10 @@ from gaia_ai.games.eminent_domain.state import EdState
 
 def pick_record(path: str | Path, game_id: str | None = None) -> dict[str, Any]:
     """The record of `path` (a .json record, or a .jsonl(.gz) file: the game `game_id`, or its only one)."""
-    path = Path(path)
-    if not path.is_file():
-        raise LogError(f"{path}: no such file")
-    try:
-        records = list(read_records(path))
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise LogError(f"{path}: cannot read a game log: {e}") from None
-    if game_id is not None:
-        for rec in records:
-            if isinstance(rec, dict) and rec.get("id") == game_id:
-                return rec
-        ids = ", ".join(str(r.get("id")) for r in records[:8] if isinstance(r, dict))
-        raise LogError(f"no game {game_id!r} in {path} (it holds {len(records)}: {ids})")
-    if len(records) != 1:
-        raise LogError(f"{path} holds {len(records)} games: name one with --game-id ID")
-    if not isinstance(records[0], dict):
+    rec = records.pick_record(read_records, path, game_id, LogError, "a game log")
+    if not isinstance(rec, dict):
         raise LogError(f"{path}: not an {FORMAT} record")
-    return records[0]
+    return rec
 
 
 def cut(rec: dict[str, Any], moves: int | None) -> dict[str, Any]:
@@ -56,7 +44,7 @@ def from_log(path: str | Path, game_id: str | None = None, moves: int | None = N
 def read_observation(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsontext.loads_bounded(path.read_text(encoding="utf-8"), str(path), ObservationError)
     except OSError as e:
         raise ObservationError(f"{path}: cannot read: {e.strerror or e}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as e:

@@ -13,6 +13,7 @@ from gaia_ai.games.eminent_domain.notation import EdMove
 from gaia_ai.games.eminent_domain.observation import state_from_observation
 from gaia_ai.games.eminent_domain.positions import check_seat
 from gaia_ai.games.eminent_domain.state import EdState
+from gaia_ai.jsontext import loads_bounded
 from gaia_ai.search import CancelToken, SearchConfig
 from gaia_ai.search.core import search
 from gaia_ai.service.errors import RequestError
@@ -36,7 +37,7 @@ class EdAdapter:
                                + (f" (not {source})" if source else ""))
         where = f"{path}.{source}"
         try:
-            data = json.loads(getattr(position, source))
+            data = loads_bounded(getattr(position, source), where, RequestError)
         except json.JSONDecodeError as e:
             raise RequestError(f"{where}: not JSON: {e}") from None
         try:

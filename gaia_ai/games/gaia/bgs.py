@@ -33,9 +33,9 @@ from typing import Any
 
 from gaia_ai.games.gaia.board import Board, rotate, tables
 from gaia_ai.games.gaia.errors import ExportError, GaiaError
-from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
 from gaia_ai.games.gaia.variants import GameOptions, UnsupportedOptionError, parse_options
+from gaia_ai.jsontext import loads_bounded
 
 __all__ = [
     "BOARD_ACTIONS",

@@ -14,9 +14,9 @@ from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError, StateError
-from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.games.gaia.structured import state_from_json
+from gaia_ai.jsontext import loads_bounded
 
 
 class PositionError(GaiaError, ValueError):

@@ -17,12 +17,12 @@ from gaia_ai.games.gaia import structured
 from gaia_ai.games.gaia.bgs import load_export
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
-from gaia_ai.games.gaia.jsontext import loads_bounded
 from gaia_ai.games.gaia.notation import ENDTURN, Command
 from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.games.gaia.setup import GameSetup, federation_supply_for
-from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.games.gaia.v1 import gaia_state_pb2
+from gaia_ai.games.gaia.words import describe_line
+from gaia_ai.jsontext import loads_bounded
 from gaia_ai.search import CancelToken, SearchConfig
 from gaia_ai.service.errors import RequestError
 from gaia_ai.service.games import copy_stats

@@ -30,8 +30,22 @@ from gaia_ai._core import tm_rules
 
 from .errors import TmError
 from .state import TmState
-from .tables import (AWARDS, BASE_CARDS, BASE_CORPS, CARD_IDS, CARDS, COLONY_IDS, COLONY_NAMES, CONST, CORP_IDS,
-                     CORPS, MILESTONES, SPACE_IDS, SPACES, card_name)
+from .tables import (
+    AWARDS,
+    BASE_CARDS,
+    BASE_CORPS,
+    CARD_IDS,
+    CARDS,
+    COLONY_IDS,
+    COLONY_NAMES,
+    CONST,
+    CORP_IDS,
+    CORPS,
+    MILESTONES,
+    SPACE_IDS,
+    SPACES,
+    card_name,
+)
 
 PK = tm_rules.pending_kinds()
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -98,7 +112,7 @@ def title_text(title: Any) -> str:
     if isinstance(title, dict) and "message" in title:
         out = title["message"]
         for i, d in enumerate(title.get("data", [])):
-            out = out.replace("${%d}" % i, str(d.get("value", "")))
+            out = out.replace(f"${{{i}}}", str(d.get("value", "")))
         return out
     return ""
 
@@ -438,7 +452,7 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
                 "cards": sorted(CARDS[c]["name"] for c in core.offer(seat))}
     if pv.kind == "research":
         return {"cards": sorted(CARDS[c]["name"] for c in core.offer(seat)),
-                "max": max(bin(m[2]).count("1") for m in moves if m[0] == k["buy"])}
+                "max": max(m[2].bit_count() for m in moves if m[0] == k["buy"])}
     if pv.kind == "finalGreenery":
         return {"space": sorted(SPACES[m[1]] for m in moves if m[0] == k["finalGreenery"]),
                 "skip": k["finalDone"] in kinds}
@@ -463,7 +477,7 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
         elif kind == k["std"]:
             out.setdefault("std", set()).add(STD_TITLES[a])
         elif kind == k["sell"]:
-            out["sell"] = set(card_name(c) for c in core.hand(seat))
+            out["sell"] = {card_name(c) for c in core.hand(seat)}
         elif kind == k["trade"]:                # a = tile, b = what pays
             trade = out.setdefault("trade", {"pay": set(), "colony": set()})
             trade["pay"].add(TRADE_PAY[_b])

@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gaia_ai.games.gaia.jsontext import loads_bounded
+from gaia_ai.games import records
+from gaia_ai.jsontext import loads_bounded
 
 from .errors import TmError
 from .observation import ObservationError, state_from_observation
@@ -61,21 +62,7 @@ def from_observation_text(text: str, seed: int = 0) -> TmState:
 
 def pick_record(path: str | Path, game_id: str | None = None) -> dict[str, Any]:
     """The record `game_id` of a corpus file (.jsonl or .jsonl.gz), or its only one."""
-    if not Path(path).is_file():
-        raise PositionError(f"{path}: no such file")
-    try:
-        records = list(read_records(path))
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise PositionError(f"{path}: cannot read a corpus file: {e}") from None
-    if game_id is not None:
-        for rec in records:
-            if isinstance(rec, dict) and rec.get("id") == game_id:
-                return rec
-        ids = ", ".join(str(r.get("id")) for r in records[:8] if isinstance(r, dict))
-        raise PositionError(f"no game {game_id!r} in {path} (it holds {len(records)}: {ids}...)")
-    if len(records) != 1:
-        raise PositionError(f"{path} holds {len(records)} games: name one with --game-id ID")
-    return records[0]
+    return records.pick_record(read_records, path, game_id, PositionError, "a corpus file")
 
 
 def record_state(rec: Any, cut: int | None = None) -> TmState:

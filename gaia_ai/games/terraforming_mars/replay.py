@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai._core import tm_rules
+from gaia_ai.jsontext import loads_bounded
 
 from .errors import IllegalMoveError, TmError
 from .state import TmState
@@ -92,9 +93,9 @@ def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
     path = Path(path)
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt") as f:
-        for line in f:
+        for n, line in enumerate(f, 1):
             if line.strip():
-                yield json.loads(line)
+                yield loads_bounded(line, f"{path}:{n}", ValueError)
 
 
 def _pay(d: dict[str, int] | None) -> dict[str, int]:

@@ -1,13 +1,12 @@
-"""JSON text from a client, bounded before it is parsed: json.loads recurses once per nesting level,
-so a deeply nested document would raise RecursionError (or exhaust the stack) instead of a clear error."""
+"""JSON text from a client or a file, bounded before it is parsed (every game's positions, records and
+observations): json.loads recurses once per nesting level, so a deeply nested document would raise
+RecursionError (or exhaust the stack) instead of a clear error."""
 
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
-
-from gaia_ai.games.gaia.errors import GaiaError
 
 MAX_DEPTH = 64             # a game state or export nests about 8 levels
 MAX_CHARS = 32_000_000     # the largest export of a finished 4-player game is a few MB
@@ -27,7 +26,7 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def loads_bounded(text: str, what: str, error: type[GaiaError]) -> Any:
+def loads_bounded(text: str, what: str, error: type[Exception]) -> Any:
     """json.loads(text) once its size and nesting are within bounds; `error` (naming `what`) otherwise.
     A malformed document raises json.JSONDecodeError as json.loads does."""
     if len(text) > MAX_CHARS:
