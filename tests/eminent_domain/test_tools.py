@@ -267,3 +267,47 @@ def test_suggest_refuses_a_deeply_nested_file_in_one_line(tmp_path, capsys, opti
     assert main(["suggest", "--game", GAME, option, str(nested)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "JSON nested 20000 levels deep, at most 64" in err
+
+
+def _paths(node, prefix=()):
+    yield prefix, node
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, (*prefix, i))
+
+
+def test_mutated_observations_are_refused_or_playable():
+    # one field of an observation set to a random value: the reader refuses it by name (ObservationError,
+    # what the service answers as INVALID_ARGUMENT) or builds a state whose game plays to the end
+    rng = random.Random(11)
+    samples = []
+    for game in range(6):
+        state = EdState.new(2 + game % 3, game)
+        while not state.is_terminal and len(samples) < 4 * (game + 1):
+            if rng.random() < 0.2:
+                samples.append(observation_json(state, state.current_player))
+            state.apply(rng.choice(state.legal_moves()))
+    values = [-1, 0, 1, 2, 3, 7, 255, 256, 10**6, -(10**6), None, True, "x", "survey", [], {}, [0, 0, 0], 1.5]
+    refused = accepted = 0
+    for _ in range(600):
+        obs = copy.deepcopy(rng.choice(samples))
+        path = rng.choice([p for p, _ in _paths(obs) if p])
+        node = obs
+        for k in path[:-1]:
+            node = node[k]
+        node[path[-1]] = rng.choice(values)
+        try:
+            state = state_from_observation(obs)
+        except ObservationError:
+            refused += 1
+            continue
+        accepted += 1
+        moves = 0
+        while not state.is_terminal and moves < 3000:
+            state.apply(rng.choice(state.legal_moves()))
+            moves += 1
+        assert state.is_terminal
+    assert refused > 300 and accepted > 20

@@ -46,6 +46,8 @@ FLOW = ("leader", "start_player", "turns", "end_triggered", "extra_turn", "finis
         "role", "role_card", "role_done", "actions_left", "follower", "strength", "left", "last", "sub_kind",
         "sub_stage", "mobilize", "diverse", "genetic", "specialized", "traded_mask", "produced_mask",
         "streamlined", "logistics_first")
+STALL_MOVES = 20_000   # random moves from a rebuilt position that must reach the end (a game takes ~400)
+
 # lowest and highest value of each flow field (players - 1 stands for the last seat)
 FLOW_RANGES: dict[str, tuple[int, int | str]] = {
     "leader": (0, "seat"), "start_player": (0, "seat"), "turns": (0, 10_000), "end_triggered": (0, 1),
@@ -381,4 +383,12 @@ def state_from_observation(data: Any) -> EdState:
     if not rebuilt.is_terminal and rebuilt.current_player == seat and not rebuilt.legal_moves():
         raise ObservationError(f"flow: the {rebuilt.decision!r} decision of p{rebuilt.current_player + 1} has no "
                                "legal move: the flow fields do not fit the position")
+    # flow fields that fit no real turn can also loop (a decision whose answers lead back to it): a
+    # search would crawl through capped rollouts. Random play from a real position ends within a few
+    # hundred moves; two probes of STALL_MOVES each must end (a few ms)
+    for probe_seed in (1, 2):
+        probe = rebuilt._core.copy()
+        if probe.random_playout(probe_seed, STALL_MOVES) >= STALL_MOVES and not probe.finished:
+            raise ObservationError(f"flow: the game does not progress from this {rebuilt.decision!r} decision "
+                                   f"({STALL_MOVES} random moves and no end): the flow fields do not fit the position")
     return rebuilt
