@@ -85,6 +85,10 @@ def _replay_handler(args: argparse.Namespace) -> int:
         return load_game(args.game).replay(args)
     except ToolkitError as e:
         return fail("replay", e)
+    except OSError as e:   # a file that cannot be read: one line, whichever game reads it
+        return fail("replay", f"{e.filename or args.path}: {e.strerror or e}")
+    except ValueError as e:   # a file that is not JSON lines (JSONDecodeError, bad text, JSON too deep)
+        return fail("replay", f"{args.path}: not JSON records: {e}")
 
 
 def add_replay_subparser(subparsers: Any) -> argparse.ArgumentParser:

@@ -130,3 +130,15 @@ def test_bench_engine_option_colonies_adds_the_colonies_figures(capsys: pytest.C
 def test_bench_engine_rejects_a_malformed_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "engine", "--game", "terraforming-mars", "--option", "colonies"]) == 2
     assert "expected KEY=VALUE" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["gaia-project", "eminent-domain", "terraforming-mars"])
+def test_replay_of_a_missing_or_broken_file_says_so_in_one_line(game, tmp_path, capsys):
+    assert main(["replay", "--game", game, str(tmp_path / "missing.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "missing.jsonl" in err
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("[[[\n")
+    assert main(["replay", "--game", game, str(broken)]) in (1, 2)   # Gaia counts it a failed game
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and ("not JSON" in out + err or "not valid JSON" in out + err)
