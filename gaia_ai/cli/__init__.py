@@ -85,6 +85,8 @@ def _replay_handler(args: argparse.Namespace) -> int:
         return load_game(args.game).replay(args)
     except ToolkitError as e:
         return fail("replay", e)
+    except BrokenPipeError:   # a reader that left early (| head): main() ends quietly with SIGPIPE's status
+        raise
     except OSError as e:   # a file that cannot be read: one line, whichever game reads it
         return fail("replay", f"{e.filename or args.path}: {e.strerror or e}")
     except ValueError as e:   # a file that is not JSON lines (JSONDecodeError, bad text, JSON too deep)
