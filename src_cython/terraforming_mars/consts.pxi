@@ -154,6 +154,8 @@ cdef enum:
     PK_FREE_TRADE = 30   # Titan Floating Launch-pad: the tile to trade with for free
     PK_REMOVE_FLOATER = 31  # Air Raid: the own card a floater comes off
     PK_STORM_HEAT = 32   # Stormcraft spends a heat (Local Heat Trapping): option = floaters used
+    PK_RESEARCH_PAY = 33 # Helion pays for the research cards it chose (a = their offer mask): K_BUY of
+                         # that mask with the M€/heat split (a player view's payment prompt)
 
 # move kinds (bits 0-4)
 cdef enum:

@@ -168,6 +168,8 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
         if e.a < 0:
             return any_card_with_resources(s, e.player) or s.cres[NCARD + e.player] > 0
         return count_holders(s, e.player, e.a, e.c) > 0
+    if e.kind == PK_RESEARCH_PAY:
+        return 1
     if e.kind >= PK_COLONY:
         return colonies_has_option(s, e)
     if e.kind == PK_FLOODING:
@@ -480,6 +482,12 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
             pop_front(s)
         else:
             return fail(s, E_KIND)
+    elif e.kind == PK_RESEARCH_PAY:
+        if k != K_BUY or mv_b(m) != e.a:
+            return fail(s, E_MASK)
+        pop_front(s)
+        s.cur = p
+        return apply_buy(s, m)          # the research goes on from the buy (settle has nothing to do)
     elif e.kind >= PK_COLONY:
         if colonies_pending(s, e, k, a) < 0:
             return -1

@@ -82,6 +82,8 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
                                              or (e.a < 0 and s.cres[c] > 0)):
                 n = emit(out, n, cap, mk(K_CARD, c, 0, 0, 0, 0, 0))
         return n
+    if e.kind == PK_RESEARCH_PAY:
+        return gen_research_buys(s, p, e.a, out, n, cap)
     if e.kind >= PK_COLONY:
         return colonies_gen_pending(s, e, out, cap)
     if e.kind == PK_PLANTS_OR:
@@ -166,6 +168,19 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
     return -1
 
 
+cdef int gen_research_buys(TState* s, int p, int b, Move* out, int n, int cap) noexcept nogil:
+    """The research buys of the offer cards in mask b: all in M€, or (Helion) each M€/heat split."""
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int a, cost = pl.card_price * popcount(b)
+    if cost <= pl.res[R_MC]:
+        n = emit(out, n, cap, mk(K_BUY, 0, b, 0, 0, 0, 0))
+    if pl.corp == C_HELION and cost > 0:
+        for a in range(1, min(cost, pl.res[R_HE]) + 1):
+            if cost - a <= pl.res[R_MC]:
+                n = emit(out, n, cap, mk(K_BUY, 0, b, cost - a, 0, 0, a))
+    return n
+
+
 cdef int popcount(int x) noexcept nogil:
     cdef int n = 0
     while x:
@@ -192,13 +207,7 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
         return n
     if s.step == ST_RESEARCH:
         for b in range(1 << pl.noffer):
-            cost = pl.card_price * popcount(b)
-            if cost <= pl.res[R_MC]:
-                n = emit(out, n, cap, mk(K_BUY, 0, b, 0, 0, 0, 0))
-            if pl.corp == C_HELION and cost > 0:
-                for a in range(1, min(cost, pl.res[R_HE]) + 1):
-                    if cost - a <= pl.res[R_MC]:
-                        n = emit(out, n, cap, mk(K_BUY, 0, b, cost - a, 0, 0, a))
+            n = gen_research_buys(s, p, b, out, n, cap)
         return n
     if s.step == ST_FINAL:
         if pl.res[R_PL] >= final_greenery_cost(s, p):

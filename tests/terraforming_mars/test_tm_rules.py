@@ -369,3 +369,30 @@ def test_special_design_helps_only_the_next_card_played():
     s.apply("play Power Plant pay mc=4")
     s.apply("pass")                                  # player 2 passes: player 1's turn again
     assert s.current_player == 0 and "play Windmills" not in playable()
+
+
+def test_helion_pays_for_chosen_research_cards_at_a_payment_prompt():
+    # a player view can stop between Helion's choice of research cards and its payment ("Select how to
+    # spend 9 M€ for 3 cards"): the queued researchPayment takes only the chosen cards, in M€ and heat
+    s = started("Helion", "Ecoline")
+    s.apply("pass")
+    s.apply("pass")
+    pos = tm_rules.save_position(s.core)
+    me = pos["players"][0]
+    chosen, dropped = me["offer"][:3], me["offer"][3]
+    me["res"][0], me["res"][5] = 7, 4                           # 7 M€ and 4 heat: 9 needs 2-4 heat
+    discard = s.core.discard_size()
+    pos["pending"] = [(tm_rules.pending_kinds()["PK_RESEARCH_PAY"], 0, -1, 0b0111, 0, 0)]
+    tm_rules.load_position(s.core, pos)
+    assert s.core.pending()[0][0] == "researchPayment"
+    moves = [tm_rules.decode(m) for m in s.legal_codes()]
+    assert {m[0] for m in moves} == {tm_rules.MOVE_KINDS["buy"]} and {m[2] for m in moves} == {0b111}
+    assert sorted((m[3], m[6]) for m in moves) == [(5, 4), (6, 3), (7, 2)]
+    with pytest.raises(IllegalMoveError):
+        s.copy().apply(tm_rules.encode(tm_rules.MOVE_KINDS["buy"], 0, 0b11, 4, 0, 0, 2))   # 2 of the 3
+    code = next(c for c in s.legal_codes() if tm_rules.decode(c)[6] == 3)
+    assert s.format(code) == "buy chosen pay mc=6 he=3" and s.parse("buy chosen pay mc=6 he=3") == code
+    s.apply(code)
+    assert res(s, 0)["mc"] == 1 and res(s, 0)["heat"] == 1 and sorted(s.core.hand(0)) == sorted(chosen)
+    assert s.core.discard_size() == discard + 1 and dropped not in s.core.hand(0)
+    assert not s.core.pending() and s.current_player == 1 and s.core.step == "research"

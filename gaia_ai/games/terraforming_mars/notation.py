@@ -2,6 +2,8 @@
 
     setup PhoboLog: Windmills, Insulation     corporation and the kept starting cards ("setup Helion:")
     buy Heather, Mine                         research purchase ("buy" alone buys nothing)
+    buy chosen pay mc=6 he=3                  paying for research cards chosen before (a player view's
+                                              Helion payment prompt, where the cards are not shown)
     play Comet pay mc=21 ti=1                 a project card and its payment (non-zero parts)
     std city pay mc=25                        standard project: powerPlant asteroid aquifer greenery city
                                               buildColony (Colonies)
@@ -25,7 +27,7 @@ take the state the decision belongs to.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gaia_ai._core import tm_rules
 
@@ -82,6 +84,8 @@ def format_move(core: Core, move: int) -> str:
         offer = core.offer(p)
         kept = [card_name(c) for i, c in enumerate(offer) if b >> i & 1]
         return f"setup {corp}:" + (" " + ", ".join(kept) if kept else "")
+    if kind == K["buy"] and _paying_research(core) is not None:
+        return "buy chosen" + _pay_text(mc, st, ti, he)
     if kind == K["buy"]:
         offer = core.offer(p)
         kept = [card_name(c) for i, c in enumerate(offer) if b >> i & 1]
@@ -189,6 +193,8 @@ def parse_move(core: Core, line: str) -> int:
                 raise NotationError(f"{line!r}: expected 'trade TILE with "
                                     "megacredits|energy|titanium|floater'")
             return tm_rules.encode(K["trade"], COLONY_IDS[tile], TRADE_PAY.index(how), **pay)
+        if word == "buy" and head == "chosen" and _paying_research(core) is not None:
+            return tm_rules.encode(K["buy"], 0, _paying_research(core), **pay)
         if word == "buy":
             return tm_rules.encode(K["buy"], 0, _mask(head, core.offer(core.current_player), line), **pay)
         if word == "keep":
@@ -240,3 +246,9 @@ def parse_move(core: Core, line: str) -> int:
             raise
         raise NotationError(f"{line!r}: {e}") from e
     raise NotationError(f"{line!r}: unknown decision {word!r}")
+
+
+def _paying_research(core: Any) -> int | None:
+    """The offer mask of the cards a research payment prompt pays for, or None at any other decision."""
+    pending = core.pending()
+    return pending[0][3] if pending and pending[0][0] == "researchPayment" else None

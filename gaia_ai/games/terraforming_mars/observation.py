@@ -102,6 +102,7 @@ PENDING_ARGS: dict[str, tuple[bool, tuple[int, int], tuple[int, int], tuple[int,
     "airRaid": (False, _NONE, _NONE, _NONE), "titanShuttles": (False, (0, 100), _NONE, _NONE),
     "cardOr": (False, _NONE, _NONE, _NONE), "freeTrade": (False, _NONE, _NONE, _NONE),
     "removeFloater": (False, _NONE, _NONE, _NONE), "stormcraftHeat": (False, _NONE, _NONE, _NONE),
+    "researchPayment": (True, (1, 15), _NONE, _NONE),
 }
 
 
@@ -317,6 +318,11 @@ def state_from_observation(data: Any, seed: int = 0) -> TmState:
         players.append(spec)
 
     pending = _pending(data, n, seat, ncard, cards)
+    for i, (kind, p, _card, a, _b, _c) in enumerate(pending):
+        size = len(players[p]["offer"]) if p == seat else hidden_counts[p - (p > seat)][1]
+        if kind == PENDING["researchPayment"] and a >> size:
+            raise ObservationError(f"pending[{i}].args[0]: the cards paid for ({a:b}) are not all in "
+                                   f"the research offer of {size}")
     card_resources = {}
     for name, count in _obj(data.get("card_resources", {}), "card_resources").items():
         c = _name(name, CARD_IDS, ncard, "project card", f"card_resources[{name!r}]")
