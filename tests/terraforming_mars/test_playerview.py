@@ -26,14 +26,10 @@ from gaia_ai.games.terraforming_mars.tables import (
 )
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tm-playerviews"
+# prompts the engine cannot rebuild yet (view file stem -> what the error names)
+NOT_REPRODUCED = {"base-v02-1-g10-171": "Select how to spend"}     # Helion paying research with heat
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 PRODUCTION = ("megacredit", "steel", "titanium", "plant", "energy", "heat")
-# prompts the engine cannot rebuild yet (view file stem -> what the error names)
-NOT_REPRODUCED = {"base-v02-1-g10-171": "Select how to spend",     # Helion paying research with heat
-                  "colonies-v05-1-g7-71": r"Select 1 card\(s\) to keep",
-                  "colonies-v06-2-g10-226": "Select amount of energy to spend",
-                  "colonies-v07-1-g6-126": "Select where to build a colony",
-                  "colonies-v08-0-g4-80": "Select one option"}
 
 
 def _views(folder: Path) -> list[Path]:
@@ -115,14 +111,7 @@ def view_choices(facts: dict) -> dict:
         return {"space": sorted(spaces[0]["choices"]) if spaces else [],
                 "skip": any(e["title"] == "Don't place a greenery" for e in legal)}
     if kind == "followup":
-        e = legal[0]
-        if e["type"] == "space":
-            return {"space": sorted(e["choices"])}
-        if e["type"] == "player":
-            return {"player": sorted(e["choices"])}
-        # "Remove N plants from <colour>" / "Skip removing plants"
-        return {"player": sorted("skip" if x["title"].startswith("Skip") else x["title"].rsplit(" ", 1)[1]
-                                 for x in legal)}
+        return followup_choices(legal)
     out = {}
     for e in legal:
         title, choices = e["title"], e["choices"]
@@ -156,6 +145,27 @@ def view_choices(facts: dict) -> dict:
         else:
             raise AssertionError(f"unknown menu option {title!r}")
     return out
+
+
+def followup_choices(legal: list[dict]) -> dict:
+    """A follow-up's ``legal`` in prompt_choices' terms."""
+    e = legal[0]
+    if e["type"] == "space":
+        return {"space": sorted(e["choices"])}
+    if e["type"] == "player":
+        return {"player": sorted(e["choices"])}
+    if e["type"] == "amount":
+        return {"amount": [e["choices"]["min"], e["choices"]["max"]]}
+    if e["type"] == "colony":
+        return {"colony": sorted(e["choices"])}
+    if e["type"] == "card" and e["title"].endswith("to keep"):
+        return {"keep": {"cards": sorted(e["choices"]["cards"]),
+                         "count": list(range(e["choices"]["min"], e["choices"]["max"] + 1))}}
+    if e["type"] == "card":             # "Select a card to discard" or "Do nothing" (Mars University)
+        return {"card": sorted(e["choices"]["cards"]), **({"skip": True} if len(legal) > 1 else {})}
+    # "Remove N plants from <colour>" / "Skip removing plants"
+    return {"player": sorted("skip" if x["title"].startswith("Skip") else x["title"].rsplit(" ", 1)[1]
+                             for x in legal)}
 
 
 def check_choices(state, pv, facts: dict) -> None:
@@ -220,10 +230,45 @@ def test_counts_that_do_not_add_up_are_refused():
 
 def test_unknown_prompt_is_refused():
     view = json.loads((SAMPLES / "base-v01-0-g6-60.json").read_text())
-    view["waitingFor"] = {"type": "amount", "title": "Select amount of energy to spend", "min": 0, "max": 3}
+    view["waitingFor"] = {"type": "amount", "title": "Select amount of heat to spend", "min": 0, "max": 3}
     with pytest.raises(PlayerViewError, match="cannot reproduce this prompt"):
         read_player_view(view)
     assert issubclass(PlayerViewError, TmError)
+
+
+def test_a_followup_without_its_card_is_refused_by_name():
+    # only Power Infrastructure's action asks an amount of energy, only Mars University the discard
+    for name, card in (("colonies-v06-2-g10-226", "Power Infrastructure"), ("colonies-v08-0-g4-80", "Mars University")):
+        view = json.loads((SAMPLES / f"{name}.json").read_text())
+        view["players"][[p["color"] for p in view["players"]].index(view["thisPlayer"]["color"])]["tableau"] = [
+            c for c in view["thisPlayer"]["tableau"] if c["name"] != card]
+        view["game"]["deckSize"] += 1                           # the card is unseen now
+        with pytest.raises(PlayerViewError, match=f"only {card} asks it"):
+            read_player_view(view)
+    view = json.loads((SAMPLES / "colonies-v05-1-g7-71.json").read_text())
+    view["thisPlayer"]["lastCardPlayed"] = "Cartel"            # a card that draws nothing to keep
+    with pytest.raises(PlayerViewError, match="cannot reproduce 'Select 1 card\\(s\\) to keep' after 'Cartel'"):
+        read_player_view(view)
+
+
+@pytest.mark.parametrize("name", ["colonies-v05-1-g7-71", "colonies-v06-2-g10-226",
+                                  "colonies-v07-1-g6-126", "colonies-v08-0-g4-80"])
+def test_suggest_answers_each_followup_legally(name, capsys) -> None:
+    """The follow-ups the importer once refused: every suggestion is one of our legal answers, and after
+    it the position has left the prompt (the rest of the action or the next decision)."""
+    from gaia_ai.cli import main
+
+    path = SAMPLES / f"{name}.json"
+    state, view = import_player_view(path.read_text(), seed=0)
+    assert main(["suggest", "--game", "terraforming-mars", "--tm-view", str(path), "--simulations", "40",
+                 "--top", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["player"] == view.seat
+    legal = set(state.legal_lines())
+    assert out["suggestions"] and all(s["move"] in legal for s in out["suggestions"])
+    after = state.copy()
+    after.apply(out["suggestions"][0]["move"])
+    assert after.core.pending() != state.core.pending() or after.current_player != view.seat
 
 
 @pytest.mark.parametrize("path", [p for p in _views(SAMPLES) if p.stem not in NOT_REPRODUCED],

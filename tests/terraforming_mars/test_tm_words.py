@@ -135,3 +135,25 @@ def test_every_move_of_every_shared_view_names_its_prompt_option(shared_dir) -> 
             words = move_words(state, move, view)
             assert '(the option "' in words or '(the prompt "' in words, (path.name, str(move), words)
     assert rebuilt == 43
+
+
+FOLLOWUPS = {   # issue 13's last views: the prompt, and one answer's words
+    "colonies-v05-1-g7-71": ("Select 1 card(s) to keep", "Keep Large Convoy"),
+    "colonies-v06-2-g10-226": ("Select amount of energy to spend", "Spend 2 energy for 2 M€ for Power Infrastructure"),
+    "colonies-v07-1-g6-126": ("Select where to build a colony", "Build a colony on Europa"),
+    "colonies-v08-0-g4-80": ("Select a card to discard", "Discard and draw one instead of Comet for Mars University"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FOLLOWUPS))
+def test_followup_words_name_the_prompt(name: str) -> None:
+    state, view = import_player_view((SAMPLES / f"{name}.json").read_text(), seed=0)
+    title, answer = FOLLOWUPS[name]
+    words = [move_words(state, m, view) for m in state.legal_moves()]
+    assert all(' (the option "' in w or ' (the prompt "' in w for w in words), words
+    assert any(w.startswith(answer) and w.endswith(f'"{title}")') for w in words), words
+
+
+def test_mars_university_skip_is_the_do_nothing_option() -> None:
+    state, view = import_player_view((SAMPLES / "colonies-v08-0-g4-80.json").read_text(), seed=0)
+    assert move_words(state, "option skip", view) == 'Skip for Mars University (the option "Do nothing")'

@@ -13,9 +13,12 @@ offers, the draw pile, the discard pile) are one seeded sample of the unseen car
 
 Prompts reproduced: the initial selection, the research buy, the action menu (first and next action),
 a corporation's first action (Aridor and Poseidon too), the final greenery placement, and these follow-ups: a tile placement
-(`Select space for ... tile`), removing plants and decreasing production. Any other prompt raises
-PlayerViewError naming it: the view does not list the effects still queued behind a follow-up, so
-only follow-ups whose rest of the action the core can infer are rebuilt.
+(`Select space for ... tile`), removing plants, decreasing production, the cards to keep of a draw
+(Invention Contest), Power Infrastructure's amount of energy, where to build a colony and Mars
+University's discard. Any other prompt raises PlayerViewError naming it: the
+view does not list the effects still queued behind a follow-up, so only follow-ups whose rest of the
+action the core can infer are rebuilt. Where the view does not say what raised a follow-up, the reading
+that gives the same legal answers is taken (docs/terraforming-mars.md lists each).
 """
 
 from __future__ import annotations
@@ -53,6 +56,10 @@ PRODUCTION_NAMES = ("megacredit", "steel", "titanium", "plant", "energy", "heat"
 PRODUCTION_WORDS = {"megacredits": 0, "megacredit": 0, "M€": 0, "steel": 1, "titanium": 2, "plants": 3, "plant": 3,
                     "energy": 4, "heat": 5}
 DECREASE_TITLE = r"Select player to decrease (\S+) production by (\d+) step\(s\)"
+KEEP_TITLE = r"Select (\d+) card\(s\) to keep"                 # Invention Contest-style draw and keep
+ENERGY_TITLE = "Select amount of energy to spend"               # Power Infrastructure's action
+COLONY_TITLE = "Select where to build a colony"
+MARS_UNI_OPTIONS = ["Select a card to discard", "Do nothing"]   # Mars University after a science tag
 SUPPORTED_EXPANSIONS = {"corpera", "colonies"}
 FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix", "Aridor", "Poseidon"}
 # the core's tile codes are the app's tileType + 1 (0 is "no tile" in the core)
@@ -163,7 +170,12 @@ def _classify(data: dict[str, Any]) -> tuple[str, str]:
     if phase == "action" and (
             (kind == "space" and re.fullmatch(r"Select space for .+ tile", title))
             or (kind == "or" and re.fullmatch(r"Select player to remove up to \d+ plants", title))
-            or (kind == "player" and re.fullmatch(DECREASE_TITLE, title))):
+            or (kind == "player" and re.fullmatch(DECREASE_TITLE, title))
+            or (kind == "card" and re.fullmatch(KEEP_TITLE, title))
+            or (kind == "amount" and title == ENERGY_TITLE)
+            or (kind == "colony" and title == COLONY_TITLE)
+            or (kind == "or" and title == "Select one option"
+                and [title_text(o.get("title")) for o in w.get("options", [])] == MARS_UNI_OPTIONS)):
         return "followup", title
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {kind} {title!r}")
 
@@ -243,6 +255,8 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         if len(dealt) != 2:
             raise PlayerViewError(f"expected 2 dealt corporations, the view has {len(dealt)}")
         corp_offer = dealt
+    elif kind == "followup" and data["waitingFor"].get("type") == "card":      # the drawn cards to keep
+        offer = [_card_id(c["name"], "the cards to keep", colonies_on) for c in data["waitingFor"]["cards"]]
     for c in hand + offer:
         if c in known:
             raise PlayerViewError(f"{CARDS[c]['name']!r} is in two places")
@@ -412,10 +426,16 @@ def _claims(entries: list[dict[str, Any]], names: list[str], seat_of: dict[str, 
 
 def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, int, int, int, int]:
     """The pending decision of a follow-up prompt: (kind, player, card, a, b, c) as the core queues it.
-    The card is the one the decider played last (the view names it)."""
-    title, seat = pv.prompt_title, pv.seat
+    The card is the one the decider played last (the view names it), or the only card that asks the prompt."""
+    title, seat, w = pv.prompt_title, pv.seat, pv.view["waitingFor"]
+    if title == ENERGY_TITLE:
+        return (PK["PK_AMOUNT"], seat, _acting_card(pv, players, "Power Infrastructure", title), int(w["max"]), 0, 0)
+    if w.get("type") == "or" and title == "Select one option":
+        return (PK["PK_MARS_UNI"], seat, _acting_card(pv, players, "Mars University", title), 0, 0, 0)
     last = pv.view["thisPlayer"].get("lastCardPlayed")
     card = CARD_IDS.get(last, -1) if last else -1
+    if title == COLONY_TITLE:
+        return _colony_followup(pv, card if card in players[seat]["tableau"] else -1)
     if card < 0 or card not in players[seat]["tableau"]:
         raise PlayerViewError(f"the engine cannot reproduce {title!r}: the card that raised it is not known")
     m = re.fullmatch(r"Select space for (.+) tile", title)
@@ -428,7 +448,59 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
     m = re.fullmatch(DECREASE_TITLE, title)
     if m and m.group(1) in PRODUCTION_WORDS:
         return (PK["PK_DEC_PROD"], seat, card, PRODUCTION_WORDS[m.group(1)], int(m.group(2)), 0)
-    raise PlayerViewError(f"the engine cannot reproduce this prompt: {title!r}")
+    m = re.fullmatch(KEEP_TITLE, title)
+    draw = CARDS[card].get("onPlay", {}).get("drawCard")
+    if m and isinstance(draw, dict) and draw.get("keep"):
+        # drawn already (c = 1): the cards are the prompt's, in the offer
+        return (PK["PK_KEEP"], seat, card, int(m.group(1)), len(w.get("cards", [])), 1)
+    raise PlayerViewError(f"the engine cannot reproduce {title!r} after {last!r}")
+
+
+def _acting_card(pv: PlayerView, players: list[dict[str, Any]], name: str, title: str) -> int:
+    """The card whose effect or action asks `title`: it must be in the decider's tableau."""
+    card = CARD_IDS[name]
+    if card not in players[pv.seat]["tableau"]:
+        raise PlayerViewError(f"the engine cannot reproduce {title!r}: only {name} asks it, and it is not "
+                              f"in the player's tableau")
+    return card
+
+
+def _colony_followup(pv: PlayerView, last: int) -> tuple[int, int, int, int, int, int]:
+    """Building a colony: by the card played last if that card builds one (Research Colony may join its
+    own colony), else by the Build Colony standard project or Poseidon (the view does not say which: both
+    build by the same rule). The prompt's tiles tell whether a second own colony on a tile is allowed."""
+    me = pv.colors[pv.seat]
+    builds = last >= 0 and "buildColony" in CARDS[last].get("onPlay", {}).get("colonies", {})
+    offered = pv.view["waitingFor"].get("coloniesModel", [])
+    dup = int(any(me in col.get("colonies", []) for col in offered))
+    return (PK["PK_COLONY"], pv.seat, last if builds else -1, dup, 0, 0)
+
+
+def _followup_choices(state: TmState, pv: PlayerView, moves: list[tuple[int, ...]]) -> dict[str, Any]:
+    """A follow-up's legal answers in the app's terms: spaces, player colours, cards (to keep: with how
+    many; to discard: with whether doing nothing is allowed), the amount's range or colony tiles."""
+    core, k = state.core, tm_rules.MOVE_KINDS
+    out: dict[str, Any] = {}
+    of = {kind: [m for m in moves if m[0] == kind] for kind in {m[0] for m in moves}}
+    if k["space"] in of:
+        out["space"] = sorted(SPACES[m[1]] for m in of[k["space"]])
+    if k["player"] in of:
+        out["player"] = sorted(pv.colors[m[1]] if m[1] != CONST["SKIP_PLAYER"] else "skip" for m in of[k["player"]])
+    if k["keep"] in of:
+        out["keep"] = {"cards": sorted(card_name(c) for c in core.offer(pv.seat)),
+                       "count": sorted({m[2].bit_count() for m in of[k["keep"]]})}
+    if k["card"] in of:
+        out["card"] = sorted(card_name(m[1]) for m in of[k["card"]])
+    if k["colony"] in of:
+        out["colony"] = sorted(COLONY_NAMES[m[1]] for m in of[k["colony"]])
+    options = [m[1] for m in of.get(k["option"], [])]
+    if CONST["OPT_SKIP"] in options:
+        out["skip"] = True
+    amounts = [a for a in options if a != CONST["OPT_SKIP"]]
+    if amounts:
+        out["amount"] = [min(amounts), max(amounts)] if amounts == list(range(min(amounts), max(amounts) + 1)) \
+            else amounts
+    return out
 
 
 STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City", 6: "Build Colony"}
@@ -457,13 +529,7 @@ def prompt_choices(state: TmState, pv: PlayerView) -> dict[str, Any]:
         return {"space": sorted(SPACES[m[1]] for m in moves if m[0] == k["finalGreenery"]),
                 "skip": k["finalDone"] in kinds}
     if pv.kind == "followup":
-        out: dict[str, Any] = {}
-        if k["space"] in kinds:
-            out["space"] = sorted(SPACES[m[1]] for m in moves if m[0] == k["space"])
-        players = [m[1] for m in moves if m[0] == k["player"]]
-        if players:
-            out["player"] = sorted(pv.colors[q] if q != CONST["SKIP_PLAYER"] else "skip" for q in players)
-        return out
+        return _followup_choices(state, pv, moves)
     out = {}
     for kind, a, _b, *_ in moves:
         if kind == k["milestone"]:

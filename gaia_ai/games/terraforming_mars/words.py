@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_ai._core import tm_rules
 
 from .errors import TmError
-from .tables import AWARDS, BOARD, COLONY_NAMES, CONST, CORPS, MILESTONES, SPACES, card_name
+from .tables import AWARDS, BOARD, CARD_IDS, COLONY_NAMES, CONST, CORPS, MILESTONES, SPACES, card_name
 
 if TYPE_CHECKING:
     from .playerview import PlayerView
@@ -30,6 +30,7 @@ BONUS_WORDS = {"plant": "plant", "draw_card": "card"}
 RESOURCE_WORDS = ("M€", "steel", "titanium", "plant", "energy", "heat")
 TRADE_WORDS = ("M€", "energy", "titanium", "floaters")
 ORDINALS = ("1st", "2nd", "3rd")
+POWER_INFRASTRUCTURE = CARD_IDS["Power Infrastructure"]
 
 
 def payment(mc: int, st: int, ti: int, he: int) -> str:
@@ -163,7 +164,8 @@ def _words(state: TmState, kind: int, a: int, b: int, pay: tuple[int, int, int, 
     if kind == K["card"]:
         what = front[0] if front is not None else ""
         verb = {"addResources": "Add the resources to", "removeResource": "Remove the resource from",
-                "attack": "Take the resources from", "robot": "Copy the production of"}.get(what, "Choose")
+                "attack": "Take the resources from", "robot": "Copy the production of",
+                "marsUniversity": "Discard and draw one instead of", "discard": "Discard"}.get(what, "Choose")
         return f"{verb} {card_name(a)}{on}"
     if kind == K["keep"]:
         holder = front[1] if front is not None else p
@@ -183,6 +185,10 @@ def _words(state: TmState, kind: int, a: int, b: int, pay: tuple[int, int, int, 
             what = RESOURCE_WORDS[front[3]]
             return f"Decrease the {what} production of {_who(state, a, view)} by {front[4]}{on}"
         return f"Target {_who(state, a, view)}{on}"
+    if kind == K["option"] and front is not None and front[0] == "amount" and a != CONST["OPT_SKIP"]:
+        if front[2] == POWER_INFRASTRUCTURE:
+            return f"Spend {a} energy for {a} M€{on}"
+        return f"Turn {a} heat production into M€ production{on}"
     if kind == K["option"]:
         if a == CONST["OPT_SKIP"]:
             return f"Skip{on}"
@@ -228,6 +234,12 @@ def option_title(view: PlayerView, state: TmState, kind: int, a: int) -> str | N
     if view.kind == "finalGreenery":
         return options[0] if kind == K["finalGreenery"] and options else (
             options[-1] if kind == K["finalDone"] and options else None)
+    if view.kind == "followup" and options and kind in (K["card"], K["option"]) and len(options) > 1:
+        # an "or" of a card choice and a plain option (Mars University: "Select a card to discard" or
+        # "Do nothing"): the option of the answer's type
+        want = "card" if kind == K["card"] else "option"
+        types = [o.get("type") for o in view.view["waitingFor"].get("options", [])]
+        return options[types.index(want)] if want in types else None
     if view.kind == "followup" and kind == K["player"] and options:
         if a == CONST["SKIP_PLAYER"]:
             return next((t for t in options if t.startswith("Skip")), None)
