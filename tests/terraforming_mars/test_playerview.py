@@ -26,8 +26,6 @@ from gaia_ai.games.terraforming_mars.tables import (
 )
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tm-playerviews"
-# prompts the engine cannot rebuild yet (view file stem -> what the error names)
-NOT_REPRODUCED = {"base-v02-1-g10-171": "Select how to spend"}     # Helion paying research with heat
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 PRODUCTION = ("megacredit", "steel", "titanium", "plant", "energy", "heat")
 
@@ -44,10 +42,6 @@ def check_view(path: Path) -> None:
     """Import one view and compare the state and the prompt's choices with the view and its facts."""
     view = json.loads(path.read_text())
     facts = _facts(path)
-    if path.stem in NOT_REPRODUCED:
-        with pytest.raises(PlayerViewError, match=NOT_REPRODUCED[path.stem]):
-            read_player_view(view)
-        return
     state, pv = import_player_view(view, seed=3)
     check_state(state, pv, view, facts)
     check_choices(state, pv, facts)
@@ -158,6 +152,8 @@ def followup_choices(legal: list[dict]) -> dict:
         return {"amount": [e["choices"]["min"], e["choices"]["max"]]}
     if e["type"] == "colony":
         return {"colony": sorted(e["choices"])}
+    if e["type"] == "payment":
+        return {"payment": [e["choices"]["amount"]]}
     if e["type"] == "card" and e["title"].endswith("to keep"):
         return {"keep": {"cards": sorted(e["choices"]["cards"]),
                          "count": list(range(e["choices"]["min"], e["choices"]["max"] + 1))}}
@@ -251,7 +247,7 @@ def test_a_followup_without_its_card_is_refused_by_name():
         read_player_view(view)
 
 
-@pytest.mark.parametrize("name", ["colonies-v05-1-g7-71", "colonies-v06-2-g10-226",
+@pytest.mark.parametrize("name", ["base-v02-1-g10-171", "colonies-v05-1-g7-71", "colonies-v06-2-g10-226",
                                   "colonies-v07-1-g6-126", "colonies-v08-0-g4-80"])
 def test_suggest_answers_each_followup_legally(name, capsys) -> None:
     """The follow-ups the importer once refused: every suggestion is one of our legal answers, and after
@@ -271,7 +267,7 @@ def test_suggest_answers_each_followup_legally(name, capsys) -> None:
     assert after.core.pending() != state.core.pending() or after.current_player != view.seat
 
 
-@pytest.mark.parametrize("path", [p for p in _views(SAMPLES) if p.stem not in NOT_REPRODUCED],
+@pytest.mark.parametrize("path", _views(SAMPLES),
                          ids=lambda p: p.stem)
 def test_determinize_keeps_what_the_seat_sees(path):
     """determinize(seat, seed) of an imported view resamples only the unseen cards: the seat's own hand

@@ -137,7 +137,8 @@ def test_every_move_of_every_shared_view_names_its_prompt_option(shared_dir) -> 
     assert rebuilt == 43
 
 
-FOLLOWUPS = {   # issue 13's last views: the prompt, and one answer's words
+FOLLOWUPS = {   # issue 13's last five views: the prompt, and one answer's words
+    "base-v02-1-g10-171": ("Select how to spend 9 M€ for 3 cards", "Pay for the 3 research cards (6 M€ + 3 heat)"),
     "colonies-v05-1-g7-71": ("Select 1 card(s) to keep", "Keep Large Convoy"),
     "colonies-v06-2-g10-226": ("Select amount of energy to spend", "Spend 2 energy for 2 M€ for Power Infrastructure"),
     "colonies-v07-1-g6-126": ("Select where to build a colony", "Build a colony on Europa"),

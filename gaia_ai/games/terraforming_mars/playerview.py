@@ -14,8 +14,8 @@ offers, the draw pile, the discard pile) are one seeded sample of the unseen car
 Prompts reproduced: the initial selection, the research buy, the action menu (first and next action),
 a corporation's first action (Aridor and Poseidon too), the final greenery placement, and these follow-ups: a tile placement
 (`Select space for ... tile`), removing plants, decreasing production, the cards to keep of a draw
-(Invention Contest), Power Infrastructure's amount of energy, where to build a colony and Mars
-University's discard. Any other prompt raises PlayerViewError naming it: the
+(Invention Contest), Power Infrastructure's amount of energy, where to build a colony, Mars University's
+discard, and Helion's payment of its research buy. Any other prompt raises PlayerViewError naming it: the
 view does not list the effects still queued behind a follow-up, so only follow-ups whose rest of the
 action the core can infer are rebuilt. Where the view does not say what raised a follow-up, the reading
 that gives the same legal answers is taken (docs/terraforming-mars.md lists each).
@@ -60,6 +60,8 @@ KEEP_TITLE = r"Select (\d+) card\(s\) to keep"                 # Invention Conte
 ENERGY_TITLE = "Select amount of energy to spend"               # Power Infrastructure's action
 COLONY_TITLE = "Select where to build a colony"
 MARS_UNI_OPTIONS = ["Select a card to discard", "Do nothing"]   # Mars University after a science tag
+RESEARCH_PAY_TITLE = r"Select how to spend (\d+) M€ for (\d+) cards"   # Helion paying its research buy
+RESEARCH_CARDS = 4
 SUPPORTED_EXPANSIONS = {"corpera", "colonies"}
 FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix", "Aridor", "Poseidon"}
 # the core's tile codes are the app's tileType + 1 (0 is "no tile" in the core)
@@ -177,6 +179,8 @@ def _classify(data: dict[str, Any]) -> tuple[str, str]:
             or (kind == "or" and title == "Select one option"
                 and [title_text(o.get("title")) for o in w.get("options", [])] == MARS_UNI_OPTIONS)):
         return "followup", title
+    if phase == "research" and kind == "payment" and re.fullmatch(RESEARCH_PAY_TITLE, title):
+        return "followup", title
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {kind} {title!r}")
 
 
@@ -257,6 +261,7 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         corp_offer = dealt
     elif kind == "followup" and data["waitingFor"].get("type") == "card":      # the drawn cards to keep
         offer = [_card_id(c["name"], "the cards to keep", colonies_on) for c in data["waitingFor"]["cards"]]
+    paying = re.fullmatch(RESEARCH_PAY_TITLE, pv.prompt_title) if kind == "followup" else None
     for c in hand + offer:
         if c in known:
             raise PlayerViewError(f"{CARDS[c]['name']!r} is in two places")
@@ -268,7 +273,7 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     hidden_corps = [i for i in range(len(CORPS) if colonies_on else BASE_CORPS)
                     if i not in corp_offer and i not in corps]
     rng.shuffle(hidden_corps)
-    researching = kind == "research"
+    researching = kind == "research" or paying is not None
     players = []
     for p, color in enumerate(colors):
         pl = by_color[color]
@@ -302,6 +307,11 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
                 spec["setup_done"] = 0
             if researching:
                 spec["bought"] = 0
+            if paying is not None:
+                # the 4 research cards are not in the view (the chosen ones reach the hand after the
+                # payment, the others the discard pile): a sample of the unseen cards stands for them,
+                # the chosen ones first (the draw and discard piles' counts show all 4 are still out)
+                spec["offer"] = _take(pool, RESEARCH_CARDS)
         else:
             spec["hand"] = _take(pool, count)
             if kind == "initial" and count == 0:
@@ -364,6 +374,8 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     elif kind == "followup":
         pending = [_followup(pv, players)]
         action_player = seat
+        if paying is not None:
+            step, phase, action_player = PK["ST_RESEARCH"], PK["PH_RESEARCH"], -1
     if kind == "action":
         corp = corps[seat]
         blue = [o for o in data["waitingFor"].get("options", []) if o.get("selectBlueCardAction")]
@@ -428,6 +440,12 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
     """The pending decision of a follow-up prompt: (kind, player, card, a, b, c) as the core queues it.
     The card is the one the decider played last (the view names it), or the only card that asks the prompt."""
     title, seat, w = pv.prompt_title, pv.seat, pv.view["waitingFor"]
+    m = re.fullmatch(RESEARCH_PAY_TITLE, title)
+    if m:
+        chosen = int(m.group(2))
+        if not 0 < chosen <= RESEARCH_CARDS or int(m.group(1)) != chosen * players[seat]["card_price"]:
+            raise PlayerViewError(f"{title!r}: not {chosen} cards at {players[seat]['card_price']} M€ each")
+        return (PK["PK_RESEARCH_PAY"], seat, -1, (1 << chosen) - 1, 0, 0)
     if title == ENERGY_TITLE:
         return (PK["PK_AMOUNT"], seat, _acting_card(pv, players, "Power Infrastructure", title), int(w["max"]), 0, 0)
     if w.get("type") == "or" and title == "Select one option":
@@ -478,7 +496,8 @@ def _colony_followup(pv: PlayerView, last: int) -> tuple[int, int, int, int, int
 
 def _followup_choices(state: TmState, pv: PlayerView, moves: list[tuple[int, ...]]) -> dict[str, Any]:
     """A follow-up's legal answers in the app's terms: spaces, player colours, cards (to keep: with how
-    many; to discard: with whether doing nothing is allowed), the amount's range or colony tiles."""
+    many; to discard: with whether doing nothing is allowed), the amount's range, colony tiles, or the
+    research payment's total."""
     core, k = state.core, tm_rules.MOVE_KINDS
     out: dict[str, Any] = {}
     of = {kind: [m for m in moves if m[0] == kind] for kind in {m[0] for m in moves}}
@@ -493,6 +512,9 @@ def _followup_choices(state: TmState, pv: PlayerView, moves: list[tuple[int, ...
         out["card"] = sorted(card_name(m[1]) for m in of[k["card"]])
     if k["colony"] in of:
         out["colony"] = sorted(COLONY_NAMES[m[1]] for m in of[k["colony"]])
+    if k["buy"] in of:                          # a research buy already chosen: what it costs
+        price = tm_rules.save_position(core)["players"][pv.seat]["card_price"]
+        out["payment"] = sorted({price * m[2].bit_count() for m in of[k["buy"]]})
     options = [m[1] for m in of.get(k["option"], [])]
     if CONST["OPT_SKIP"] in options:
         out["skip"] = True

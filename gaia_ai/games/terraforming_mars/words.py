@@ -121,6 +121,11 @@ def _words(state: TmState, kind: int, a: int, b: int, pay: tuple[int, int, int, 
         price = 5 if corp == "Polyphemos" else 3
         cards = f"keep {', '.join(kept)} ({len(kept) * price} M€)" if kept else "keep no card"
         return f"Start with {corp}; {cards}"
+    if kind == K["buy"] and front is not None and front[0] == "researchPayment":
+        # the cards were chosen at a prompt before this one (a player view does not name them)
+        mc, _, _, he = pay
+        return f"Pay for the {front[3].bit_count()} research cards" + (f" ({payment(mc, 0, 0, he)})" if mc or he
+                                                           else " (all in M€)")
     if kind == K["buy"]:
         kept = _offer_names(core, p, b)
         return f"Buy {', '.join(kept)}{_paid(*pay)}" if kept else "Buy no card"
