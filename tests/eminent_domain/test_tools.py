@@ -21,6 +21,7 @@ from gaia_ai.games.eminent_domain.observation import (
     observation_json,
     state_from_observation,
 )
+from gaia_ai.games.eminent_domain.words import move_words
 from gaia_ai.games.registry import load_game
 from gaia_ai.review.model import ReviewError, review_config
 from gaia_ai.service.client import ServiceError
@@ -223,6 +224,8 @@ def test_the_service_answers_an_ed_log_and_an_observation(client, log_file):
     again = client.suggest(obs, game=GAME, viewer=seat, simulations=300, seed=4, top_k=3)
     assert [s.move for s in again.suggestions] == [s.move for s in reply.suggestions]
     assert [s.visits for s in again.suggestions] == [s.visits for s in reply.suggestions]
+    for s in reply.suggestions:   # in words, as words.py says them (the PV's too)
+        assert s.words == move_words(state, s.move) == s.main_command.words and all(c.words for c in s.pv)
     checked = client.validate(obs, game=GAME, viewer=seat)
     assert [m.notation for m in checked.legal_moves] == [str(m) for m in state.legal_moves()]
     assert checked.position.phase == state.decision and checked.position.current_player == seat

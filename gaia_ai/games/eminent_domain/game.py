@@ -115,6 +115,12 @@ class EdGame(Game):
     def describe(self, state: Any) -> str:
         return repr(state)
 
+    def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
+        """Each step of a line in words (words.py): the card, the role, the planet, the resource."""
+        from gaia_ai.games.eminent_domain.words import describe_line
+
+        return describe_line(state, moves, players)
+
     # ---- tools: review, service, command-line positions ------------------------------------------------
     def load_played_game(self, path: str, game_id: str | None = None) -> Any:
         from gaia_ai.games.eminent_domain.review import load_played_game

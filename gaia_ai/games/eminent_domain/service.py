@@ -13,6 +13,7 @@ from gaia_ai.games.eminent_domain.notation import EdMove
 from gaia_ai.games.eminent_domain.observation import state_from_observation
 from gaia_ai.games.eminent_domain.positions import check_seat
 from gaia_ai.games.eminent_domain.state import EdState
+from gaia_ai.games.eminent_domain.words import describe_line, move_words
 from gaia_ai.jsontext import loads_bounded
 from gaia_ai.search import CancelToken, SearchConfig
 from gaia_ai.search.core import search
@@ -60,12 +61,15 @@ class EdAdapter:
                                "there is no move to suggest")
         result = search(state, config, cancel=cancel, top_k=top_k)
         response = pb.SuggestMovesResponse(game=GAME, player=result.player, position=_info(state))
+        line_root = state.determinize(result.player, config.seed)   # the sample the PV was read on
         for c in result.candidates[:top_k]:
-            command = _command(c.move, result.player)
+            steps = [s["words"] for s in describe_line(line_root, c.pv, c.pv_players)]
+            pv = [_command(m, p, steps[i] if i < len(steps) else "")
+                  for i, (m, p) in enumerate(zip(c.pv, c.pv_players, strict=True))]
+            command = pv[0] if pv else _command(c.move, result.player, move_words(state, c.move))
             response.suggestions.add(
-                move=str(c.move), commands=[command], main_command=command, visits=c.visits, value=c.value,
-                win_probability=c.win_probability, expected_score=c.expected_score,
-                pv=[_command(m, p) for m, p in zip(c.pv, c.pv_players, strict=True)])
+                move=str(c.move), words=command.words, commands=[command], main_command=command, visits=c.visits,
+                value=c.value, win_probability=c.win_probability, expected_score=c.expected_score, pv=pv)
         copy_stats(response.stats, result.stats)
         return response
 
@@ -78,9 +82,9 @@ class EdAdapter:
         return response
 
 
-def _command(move: EdMove, player: int) -> pb.Command:
+def _command(move: EdMove, player: int, words: str = "") -> pb.Command:
     name, *args = str(move).split()
-    return pb.Command(player=player, name=name, args=args, notation=str(move))
+    return pb.Command(player=player, name=name, args=args, notation=str(move), words=words)
 
 
 def _info(state: EdState) -> pb.PositionInfo:

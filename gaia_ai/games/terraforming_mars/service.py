@@ -57,8 +57,9 @@ class TmAdapter:
         player = result.player
         corp = state.role(player) or ""
         response = pb.SuggestMovesResponse(game=GAME, player=player, position=_info(state), role=corp)
+        line_root = state.determinize(player, config.seed)   # the sample the PV was read on
         for c in result.candidates[:top_k]:
-            steps = describe_line(state, c.pv, c.pv_players, view=state.view)
+            steps = describe_line(line_root, c.pv, c.pv_players, view=state.view)
             pv = [_command(str(m), p, steps[i]["words"] if i < len(steps) else "")
                   for i, (m, p) in enumerate(zip(c.pv, c.pv_players, strict=True))]
             command = pv[0] if pv else _command(str(c.move), player, "")

@@ -179,6 +179,7 @@ class TmState:
             raise ValueError(f"no player {observer} in a {self.num_players}-player game")
         other = self.copy()
         other.core.determinize(observer, seed % 2**64)
+        other.view = self.view   # the same prompt: its option titles still name the moves
         return other
 
     # ---- the toolkit's State protocol (gaia_ai.games.api) ---------------------------------------------
