@@ -58,7 +58,8 @@ class SearchConfig:
                      "uniform" (1/k, every game), or for Gaia "rollout" (the rollout policy's move
                      weights, normalized: cheap) or "value" (a softmax, at 4 VP, over the mover's
                      learned-value margin one search move later: one apply and evaluation per child, so
-                     an expansion costs ~k leaf evaluations). Bot spec mcts:selection=puct,prior=value.
+                     an expansion costs ~k leaf evaluations). Bot spec mcts:selection=puct,prior=value;
+                     matches and the c_puct measured with it (0.75): docs/value-analysis.md.
       value          What a simulation is worth to a player. "margin": 0.5 + 0.5 * tanh((own score -
                      best other score) / margin_scale), rewards winning by more. "rank": 1 for the sole
                      winner, 0 for the last, ties split ((players beaten + ties / 2) / (players - 1)).
