@@ -17,6 +17,7 @@ Parallelism = Literal["root", "tree"]
 Selection = Literal["uct", "puct"]
 ValueMode = Literal["margin", "rank"]
 Evaluator = Literal["heuristic", "learned"]
+Prior = Literal["uniform", "rollout", "value"]
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,18 @@ class SearchConfig:
                      worth a loss until its backup, steering other threads to other moves. 0 disables it.
 
     Selection and values
-      selection      "uct": q + c_uct * sqrt(ln N / n). "puct": q + c_puct * sqrt(N) / (k * (1 + n))
-                     with uniform priors 1/k (an unvisited move is valued at its siblings' mean).
+      selection      "uct": q + c_uct * sqrt(ln N / n). "puct": q + c_puct * p * sqrt(N) / (1 + n) with
+                     the move's prior p (uniform 1/k unless `prior` names one; an unvisited move is
+                     valued at its siblings' mean).
       c_uct          UCT exploration constant (> 0; values lie in [0, 1], so ~0.7 = sqrt(2)/2 is
                      classic). Higher explores more moves more evenly.
       c_puct         PUCT exploration constant (> 0).
+      prior          PUCT's move prior, computed in C once per expanded node (needs selection="puct"):
+                     "uniform" (1/k, every game), or for Gaia "rollout" (the rollout policy's move
+                     weights, normalized: cheap) or "value" (a softmax, at 4 VP, over the mover's
+                     learned-value margin one search move later: one apply and evaluation per child, so
+                     an expansion costs ~k leaf evaluations). Bot spec mcts:selection=puct,prior=value;
+                     matches and the c_puct measured with it (0.75): docs/value-analysis.md.
       value          What a simulation is worth to a player. "margin": 0.5 + 0.5 * tanh((own score -
                      best other score) / margin_scale), rewards winning by more. "rank": 1 for the sole
                      winner, 0 for the last, ties split ((players beaten + ties / 2) / (players - 1)).
@@ -90,6 +98,7 @@ class SearchConfig:
     margin_scale: float = 20.0
     rollout_depth: int | None = None
     evaluator: Evaluator = "heuristic"
+    prior: Prior = "uniform"
     max_nodes: int = 1_000_000
     pv_length: int = 8
     seed: int = 0
@@ -106,6 +115,9 @@ class SearchConfig:
         _check_choice(self, "selection", ("uct", "puct"))
         _check_positive(self, "c_uct")
         _check_positive(self, "c_puct")
+        _check_choice(self, "prior", ("uniform", "rollout", "value"))
+        if self.prior != "uniform" and self.selection != "puct":
+            raise ValueError(f"SearchConfig.prior={self.prior!r} needs selection='puct' (UCT uses no prior)")
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)

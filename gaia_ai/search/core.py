@@ -95,6 +95,9 @@ class CoreSearcher:
             # only Gaia has a learned value so far (its own searcher): say so rather than ignore it
             raise UnsupportedError(f"{type(state).__name__}: no {self.config.evaluator!r} evaluator for this game "
                                    "(evaluator=heuristic)")
+        if self.config.prior != "uniform":
+            raise UnsupportedError(f"{type(state).__name__}: no {self.config.prior!r} move prior for this game "
+                                   "(prior=uniform)")
         iface, pointer, owner = state.search_interface()
         info = mcts.interface_info(iface)   # read while owner keeps the table alive
         # a tree is only worth keeping within one game: its seed and table size identify it

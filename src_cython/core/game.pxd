@@ -44,6 +44,11 @@
 #   info_key(ctx, s, seat)       a 64-bit hash of what `seat` knows at s (the public state and the seat's
 #                                own hidden cards): equal for states the seat cannot tell apart, different
 #                                otherwise up to hash collisions. For open information, a hash of the state.
+#   prior(ctx, s, moves, n, out) optional (NULL: none; a zeroed table has none): the move prior of PUCT
+#                                for the decision at s, over moves[0..n) (legal_moves(s), or a subset of
+#                                it in the same order): out[i] >= 0 for each, summing to 1. Deterministic
+#                                for a given state and move list; GAME_OK or a negative GameStatus. Open
+#                                information only (the search asks it at expansion, once per node).
 
 ctypedef long long Move
 
@@ -72,6 +77,7 @@ ctypedef struct GameInterface:
     int (*evaluate)(const void* ctx, const void* s, double* out) noexcept nogil
     void (*determinize)(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil
     unsigned long long (*info_key)(const void* ctx, const void* s, int seat) noexcept nogil
+    int (*prior)(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil
 
 
 cdef inline unsigned long long hash_bytes(unsigned long long h, const void* p, size_t n) noexcept nogil:

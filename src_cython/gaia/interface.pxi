@@ -2,6 +2,7 @@
 # Open information, no chance: flags 0, determinize is the identity.
 
 from cpython.exc cimport PyErr_ExceptionMatches
+from libc.math cimport exp, INFINITY
 from core.game cimport GAME_OK, GAME_ERR_CAPACITY, GAME_ERR_ILLEGAL, GAME_ERR_RULES, hash_bytes
 
 # sm_gen lists the main actions legal as they stand (at most MAX_MOVES) and those its auto-payment
@@ -249,6 +250,129 @@ def evaluate_learned(Core core):
     return [out[p] for p in range(core.st.num_players)]
 
 
+# ---- move priors for PUCT (issue 18): asked once per expanded node, over the node's search moves ---------
+PRIORS = ("uniform", "rollout", "value")
+# the value prior's softmax temperature: a move whose one-step value margin is this many VP better gets
+# e (2.7) times the prior
+cdef double PRIOR_TEMPERATURE = 4.0
+
+
+cdef int uniform_prior(int n, double* out) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        out[i] = 1.0 / n
+    return GAME_OK
+
+
+cdef int gi_prior_rollout(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    """The rollout policy's weights (sm_weight), normalized: builds before research before power actions
+    before passing, the round tile's action favoured, paid actions discounted by their payment."""
+    cdef GState* st = <GState*> s
+    cdef GameContext* c = <GameContext*> ctx
+    cdef Move* gen = <Move*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(Move))
+    cdef int* units = <int*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(int))
+    cdef int ng, i, j = 0, npass = 0, r = GAME_OK
+    cdef double total = 0.0
+    if gen == NULL or units == NULL:
+        free(gen)
+        free(units)
+        return GAME_ERR_CAPACITY
+    ng = status((<sm_gen_fn> sm_gen)(st, c, gen, units, GAIA_MAX_SEARCH_MOVES))
+    if ng < 0:
+        r = ng
+    else:
+        for i in range(ng):
+            if mv_kind(gen[i]) == MV_PASS:
+                npass += 1
+        for i in range(n):
+            # moves is the generated list or a subset of it in the same order
+            while j < ng and gen[j] != moves[i]:
+                j += 1
+            if j == ng:
+                r = GAME_ERR_ILLEGAL
+                break
+            out[i] = sm_weight(st, c, gen[j], units[j], npass, ng)
+            total += out[i]
+    free(gen)
+    free(units)
+    if r < 0:
+        return r
+    for i in range(n):
+        out[i] /= total
+    return GAME_OK
+
+
+cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    """A softmax over the moves' one-step values: the mover's learned-value margin (its estimated final
+    VP minus the best other player's, gi_evaluate_learned) after each move, at PRIOR_TEMPERATURE VP."""
+    cdef const GState* st = <const GState*> s
+    cdef GState* tmp
+    cdef double est[MAXP]
+    cdef double best = -INFINITY, other, total = 0.0
+    cdef int p = gi_current_player(ctx, s), q, i, r = GAME_OK
+    if p < 0 or n == 1:
+        return uniform_prior(n, out)
+    tmp = <GState*> malloc(sizeof(GState))
+    if tmp == NULL:
+        return GAME_ERR_CAPACITY
+    for i in range(n):
+        memcpy(tmp, st, sizeof(GState))
+        r = gi_apply(ctx, tmp, moves[i])
+        if r < 0:
+            break
+        gi_evaluate_learned(ctx, tmp, est)
+        other = -INFINITY
+        for q in range(st.num_players):
+            if q != p and est[q] > other:
+                other = est[q]
+        out[i] = est[p] - other if st.num_players > 1 else est[p]
+        if out[i] > best:
+            best = out[i]
+    free(tmp)
+    if r < 0:
+        return r
+    for i in range(n):
+        out[i] = exp((out[i] - best) / PRIOR_TEMPERATURE)
+        total += out[i]
+    for i in range(n):
+        out[i] /= total
+    return GAME_OK
+
+
+def move_prior(Core core, str prior):
+    """The move prior `prior` (PRIORS) of core's decision: [(search move, probability), ...] in the
+    order of search_moves_int(core), the probabilities summing to 1 (what PUCT uses at expansion)."""
+    cdef Move* moves
+    cdef double* out
+    cdef int n, r
+    if prior not in PRIORS:
+        raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
+    if prior == "value" and not VALUE_LOADED:
+        raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
+    if core.st.finished:
+        raise ValueError("the game is over: no move to weigh")
+    moves = <Move*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(Move))
+    out = <double*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(double))
+    try:
+        if moves == NULL or out == NULL:
+            raise MemoryError()
+        n = gi_legal_moves(core.ctx, &core.st, moves, GAIA_MAX_SEARCH_MOVES)
+        if n <= 0:
+            raise RuntimeError(f"no search moves (status {n})")
+        if prior == "uniform":
+            r = uniform_prior(n, out)
+        elif prior == "rollout":
+            r = gi_prior_rollout(core.ctx, &core.st, moves, n, out)
+        else:
+            r = gi_prior_value(core.ctx, &core.st, moves, n, out)
+        if r < 0:
+            raise RuntimeError(f"the {prior} prior failed (status {r})")
+        return [(moves[i], out[i]) for i in range(n)]
+    finally:
+        free(moves)
+        free(out)
+
+
 cdef void gi_determinize(const void* ctx, void* s, int observer, unsigned long long* rng) noexcept nogil:
     pass   # open information: nothing is hidden
 
@@ -294,13 +418,17 @@ cdef class Interface:
     cdef Context context
 
 
-def game_interface(Core core, str evaluator="heuristic"):
+def game_interface(Core core, str evaluator="heuristic", str prior="uniform"):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states.
     evaluator: the leaf value the search uses after rollout_depth moves: "heuristic" (gi_evaluate) or
-    "learned" (gi_evaluate_learned: its weights loaded first, set_value_weights)."""
+    "learned" (gi_evaluate_learned: its weights loaded first, set_value_weights). prior: PUCT's move
+    prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout) or "value"
+    (gi_prior_value: the learned value's weights loaded first)."""
     if evaluator not in ("heuristic", "learned"):
         raise ValueError(f"unknown evaluator {evaluator!r}: heuristic or learned")
-    if evaluator == "learned" and not VALUE_LOADED:
+    if prior not in PRIORS:
+        raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
+    if (evaluator == "learned" or prior == "value") and not VALUE_LOADED:
         raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
     cdef Interface owner = Interface()
     owner.context = core.context
@@ -318,6 +446,11 @@ def game_interface(Core core, str evaluator="heuristic"):
     owner.table.evaluate = gi_evaluate_learned if evaluator == "learned" else gi_evaluate
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
+    owner.table.prior = NULL   # uniform: PUCT's priors are 1/k
+    if prior == "rollout":
+        owner.table.prior = gi_prior_rollout
+    elif prior == "value":
+        owner.table.prior = gi_prior_value
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

@@ -2,7 +2,7 @@
 """Game-agnostic Monte Carlo tree search over the C-level game interface (core/game.pxd), nogil inside.
 
 One simulation: copy the root, determinize it for the searching player, descend the tree by UCT or
-PUCT (uniform priors), expand the leaf reached (a leaf is expanded on its second visit, the root at
+PUCT (uniform priors, or the game's move prior: config "prior" not "uniform"), expand the leaf reached (a leaf is expanded on its second visit, the root at
 once; all its children at once, from legal_moves), roll out with rollout_move (to the end, or
 `rollout_depth` moves then `evaluate`), and back the value vector up the path: each node adds the
 value of the player who chose its move (max-n), so every player plays for itself.
@@ -116,6 +116,7 @@ cdef enum SearchError:
     ERR_APPLY = 3
     ERR_ROLLOUT = 4
     ERR_SCORE = 5
+    ERR_PRIOR = 6
 
 ERROR_TEXT = {
     ERR_LEGAL: "legal_moves failed (more than the game's max_moves, or a rules error)",
@@ -123,6 +124,7 @@ ERROR_TEXT = {
     ERR_APPLY: "apply rejected a move listed by legal_moves",
     ERR_ROLLOUT: "rollout_move found no move at a non-terminal state",
     ERR_SCORE: "returns/evaluate failed",
+    ERR_PRIOR: "the game's move prior failed",
 }
 
 
@@ -135,6 +137,7 @@ ctypedef struct Node:
     int num_children
     int visits
     int vloss                # virtual visits of threads currently below this node
+    float prior              # PUCT's prior of `move` at the parent (1/k when uniform; fits the padding)
     signed char player       # the player who chose `move` (the player to move at the parent)
     signed char state        # NodeState
 
@@ -147,6 +150,7 @@ ctypedef struct Params:
     int hidden               # hidden information or chance (the game's flags): information-set search
     int max_moves            # the game's largest move list: the size of every move buffer
     int puct
+    int use_prior            # PUCT with the game's move prior (g.prior) instead of uniform priors
     double c
     int rank_value
     double margin_scale
@@ -174,6 +178,7 @@ ctypedef struct Worker:
     unsigned long long rng
     char* st
     Move* moves
+    double* priors           # the game's prior of each move of `moves` (use_prior only)
     int* path
     # information-set search only: a hash set of the legal moves of the current node (open addressing,
     # a slot is valid when its stamp is the current generation, so nothing is cleared between nodes),
@@ -223,6 +228,7 @@ cdef void init_node(Node* n, Move m, int player) noexcept nogil:
     n.num_children = 0
     n.visits = 0
     n.vloss = 0
+    n.prior = 0.0
     n.player = <signed char> player
     n.state = LEAF
 
@@ -258,9 +264,13 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
     if first < 0:
         mc_store_rel_i8(&node.state, FULL)
         return 0
+    if P.use_prior and g.prior(g.ctx, W.st, W.moves, n, W.priors) < 0:
+        mc_store_rel_i8(&node.state, FULL)
+        return -ERR_PRIOR
     player = g.current_player(g.ctx, W.st)
     for k in range(n):
         init_node(&T.nodes[first + k], W.moves[k], player)
+        T.nodes[first + k].prior = <float> (W.priors[k] if P.use_prior else 1.0 / n)
     node.first_child = <int> first
     node.num_children = n
     mc_store_rel_i8(&node.state, EXPANDED)
@@ -269,8 +279,8 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
 
 cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
     """UCT: q + c sqrt(ln N / n), unvisited children first in move order. PUCT with uniform priors:
-    q + c sqrt(N) / (k (1 + n)), an unvisited child valued at its visited siblings' mean (0.5 if none).
-    Visits include virtual loss (worth 0)."""
+    q + c sqrt(N) / (k (1 + n)); with the game's prior p: q + c p sqrt(N) / (1 + n); an unvisited child
+    valued at its visited siblings' mean (0.5 if none). Visits include virtual loss (worth 0)."""
     cdef int k = parent.num_children
     cdef int first = parent.first_child
     cdef int j, best = first, ne, seen = 0
@@ -290,7 +300,10 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
             ch = &T.nodes[j]
             ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
             q = mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu
-            score = q + P.c * sqrt_n / (k * (1.0 + ne))
+            if P.use_prior:
+                score = q + P.c * ch.prior * sqrt_n / (1.0 + ne)
+            else:
+                score = q + P.c * sqrt_n / (k * (1.0 + ne))
             if score > best_score:
                 best_score = score
                 best = j
@@ -679,6 +692,7 @@ CONFIG_KEYS = (
     "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
+    "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
 
 
@@ -874,6 +888,16 @@ cdef class Searcher:
             raise ValueError(f"selection must be 'uct' or 'puct', got {cfg['selection']!r}")
         if cfg["value"] not in ("margin", "rank"):
             raise ValueError(f"value must be 'margin' or 'rank', got {cfg['value']!r}")
+        if not isinstance(cfg["prior"], str):
+            raise ValueError(f"prior must be a name ('uniform' or the game's), got {cfg['prior']!r}")
+        if cfg["prior"] != "uniform":
+            if cfg["selection"] != "puct":
+                raise ValueError(f"prior={cfg['prior']!r} needs selection='puct' (UCT has no priors)")
+            if g.prior == NULL:
+                raise ValueError(f"prior={cfg['prior']!r}: the game's interface table has no move prior")
+            if g.flags:
+                raise ValueError(f"prior={cfg['prior']!r}: move priors need open information "
+                                 "(the information-set search keeps uniform priors)")
         if cfg["simulations"] is None and cfg["time_ms"] is None:
             raise ValueError("give a budget: simulations or time_ms")
         if float(cfg["margin_scale"]) <= 0:
@@ -890,6 +914,7 @@ cdef class Searcher:
         P.hidden = (g.flags & (INFO_HIDDEN | INFO_CHANCE)) != 0
         P.max_moves = g.max_moves
         P.puct = cfg["selection"] == "puct"
+        P.use_prior = P.puct and cfg["prior"] != "uniform"
         P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
         P.rank_value = cfg["value"] == "rank"
         P.margin_scale = float(cfg["margin_scale"])
@@ -938,6 +963,10 @@ cdef class Searcher:
                 workers[t].path = <int*> malloc(MAX_PATH * sizeof(int))
                 if workers[t].st == NULL or workers[t].moves == NULL or workers[t].path == NULL:
                     raise MemoryError()
+                if P.use_prior:
+                    workers[t].priors = <double*> malloc(g.max_moves * sizeof(double))
+                    if workers[t].priors == NULL:
+                        raise MemoryError()
                 if P.hidden:
                     workers[t].hbits = hbits
                     workers[t].hkey = <Move*> malloc((1 << hbits) * sizeof(Move))
@@ -1139,6 +1168,7 @@ cdef class Searcher:
                     free(workers[t].st)
                     free(workers[t].moves)
                     free(workers[t].path)
+                    free(workers[t].priors)
                     free(workers[t].hkey)
                     free(workers[t].hidx)
                     free(workers[t].hstamp)

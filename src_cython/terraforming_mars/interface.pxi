@@ -167,6 +167,7 @@ def game_interface(Core core):
     owner.table.evaluate = gi_evaluate_state
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
+    owner.table.prior = NULL   # no move prior: PUCT's priors are uniform
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

@@ -501,6 +501,7 @@ def game_interface(Cards state):
     owner.table.evaluate = tc_evaluate
     owner.table.determinize = tc_determinize
     owner.table.info_key = tc_info_key
+    owner.table.prior = NULL   # no move prior: PUCT's priors are uniform
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

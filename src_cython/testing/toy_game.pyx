@@ -300,6 +300,7 @@ def game_interface(Toy state):
     owner.table.evaluate = toy_evaluate
     owner.table.determinize = toy_determinize
     owner.table.info_key = toy_info_key
+    owner.table.prior = NULL   # no move prior: PUCT's priors are uniform
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

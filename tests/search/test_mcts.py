@@ -237,6 +237,8 @@ def test_finished_toy_game_is_an_error() -> None:
         ("selection", "ucb"),
         ("c_uct", 0.0),
         ("c_puct", -1.0),
+        ("prior", "policy"),
+        ("prior", "value"),   # with the default selection="uct", which has no priors
         ("value", "score"),
         ("margin_scale", 0),
         ("margin_scale", math.inf),

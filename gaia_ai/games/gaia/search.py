@@ -135,13 +135,13 @@ TURN_PV = 8
 
 
 def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
-    """The game interface table for this search: the leaf evaluator config.evaluator names (the learned
-    value's weights are loaded on first use)."""
-    if config.evaluator == "learned":
+    """The game interface table for this search: the leaf evaluator config.evaluator and the move prior
+    config.prior name (the learned value's weights are loaded on first use)."""
+    if config.evaluator == "learned" or config.prior == "value":
         from gaia_ai.games.gaia import value
 
         value.load()
-    return gaia_rules.game_interface(core, config.evaluator)
+    return gaia_rules.game_interface(core, config.evaluator, config.prior)
 
 
 def _c_config(config: SearchConfig) -> dict[str, Any]:

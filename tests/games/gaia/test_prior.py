@@ -1,0 +1,132 @@
+"""PUCT's move prior for Gaia (issue 18), computed in C at node expansion: a probability per search move
+(the rollout policy's weights, or a softmax over the learned value one move later), chosen by
+SearchConfig.prior / the bot spec, refused by name where it does not apply."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from gaia_ai._core import gaia_rules, mcts, toy_game
+from gaia_ai.bots.base import make_bot
+from gaia_ai.errors import BotSpecError, UnsupportedError
+from gaia_ai.games.gaia import value
+from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.positions import demo
+from gaia_ai.games.gaia.search import search_gaia
+from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.games.registry import load_game
+from gaia_ai.search import SearchConfig
+from gaia_ai.search.core import search as core_search
+
+PRIORS = ("uniform", "rollout", "value")
+
+
+def _positions(seed: int, count: int) -> list[object]:
+    """Cores of a seeded random 2-player game (search moves), every few decisions: setup, auction-free
+    faction picks, leech answers and main actions alike."""
+    rng = random.Random(seed)
+    core = GaiaState.new(GameSetup.random(2, seed=f"prior{seed}"))._core
+    out = []
+    step = 0
+    while not core.finished and len(out) < count:
+        if step % 7 == 0:
+            out.append(core.copy())
+        moves = gaia_rules.search_moves_int(core)
+        gaia_rules.apply_search_move(core, rng.choice(moves))
+        step += 1
+    return out
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _weights() -> None:
+    value.load()
+
+
+@pytest.mark.parametrize("prior", PRIORS)
+def test_the_prior_is_a_deterministic_distribution_over_the_search_moves(prior: str) -> None:
+    for core in [demo()._core, *_positions(seed=1, count=25)]:
+        weighted = gaia_rules.move_prior(core, prior)
+        assert [m for m, _ in weighted] == gaia_rules.search_moves_int(core)
+        probabilities = [p for _, p in weighted]
+        assert all(p >= 0 for p in probabilities)
+        assert math.fsum(probabilities) == pytest.approx(1.0, abs=1e-9)
+        assert gaia_rules.move_prior(core.copy(), prior) == weighted
+
+
+@pytest.mark.parametrize("prior", ["rollout", "value"])
+def test_the_priors_prefer_some_moves(prior: str) -> None:
+    probabilities = [p for _, p in gaia_rules.move_prior(demo()._core, prior)]
+    assert max(probabilities) > 2 * min(probabilities)
+
+
+def test_the_value_prior_follows_the_learned_value_one_move_later() -> None:
+    core = demo()._core
+    player = core.current_player
+    weighted = gaia_rules.move_prior(core, "value")
+    margins = []
+    for m, _ in weighted:
+        after = core.copy()
+        gaia_rules.apply_search_move(after, m)
+        est = gaia_rules.evaluate_learned(after)
+        margins.append(est[player] - max(e for q, e in enumerate(est) if q != player))
+    best = max(range(len(margins)), key=margins.__getitem__)
+    worst = min(range(len(margins)), key=margins.__getitem__)
+    assert weighted[best][1] == max(p for _, p in weighted)
+    assert weighted[best][1] / weighted[worst][1] == pytest.approx(math.exp((margins[best] - margins[worst]) / 4.0))
+
+
+@pytest.mark.parametrize("prior", ["rollout", "value"])
+def test_a_search_with_a_prior_is_deterministic_and_differs_from_uniform(prior: str) -> None:
+    config = SearchConfig(simulations=120, selection="puct", prior=prior, evaluator="learned", rollout_depth=0,
+                          seed=5)
+    a = search_gaia(demo(), config)
+    b = search_gaia(demo(), config)
+    assert [(c.moves, c.visits) for c in a.candidates] == [(c.moves, c.visits) for c in b.candidates]
+    uniform = search_gaia(demo(), SearchConfig(simulations=120, selection="puct", evaluator="learned",
+                                                rollout_depth=0, seed=5))
+    assert [(c.moves, c.visits) for c in a.candidates] != [(c.moves, c.visits) for c in uniform.candidates]
+
+
+def test_the_prior_keeps_the_node_size() -> None:
+    assert mcts.node_bytes() == 56
+
+
+def test_bot_spec_names_the_prior() -> None:
+    bot = make_bot("mcts:sims=20,selection=puct,prior=value,eval=learned,rollout_depth=0")
+    assert bot.config.prior == "value" and bot.config.selection == "puct"
+    with pytest.raises(BotSpecError, match="prior"):
+        make_bot("mcts:sims=20,selection=puct,prior=policy")
+    with pytest.raises(BotSpecError, match="puct"):
+        make_bot("mcts:sims=20,prior=rollout")   # UCT has no priors
+
+
+def test_bad_priors_are_refused_by_name() -> None:
+    core = demo()._core
+    with pytest.raises(ValueError, match="prior 'policy'"):
+        gaia_rules.move_prior(core, "policy")
+    with pytest.raises(ValueError, match="prior 'policy'"):
+        gaia_rules.game_interface(core, "heuristic", "policy")
+    config = SearchConfig(simulations=10, selection="puct").to_dict()
+    iface, owner = gaia_rules.game_interface(core)   # no prior in its table
+    with pytest.raises(ValueError, match="no move prior"):
+        mcts.search(iface, gaia_rules.state_pointer(core), {**config, "prior": "value"})
+    iface, owner = gaia_rules.game_interface(core, "heuristic", "value")
+    with pytest.raises(ValueError, match="needs selection='puct'"):
+        mcts.search(iface, gaia_rules.state_pointer(core), {**config, "selection": "uct", "prior": "value"})
+    del owner
+
+
+def test_games_without_a_prior_say_so() -> None:
+    game = load_game("eminent-domain")
+    state = game.new_game(game.deal(2, seed=1))
+    with pytest.raises(UnsupportedError, match="prior"):
+        core_search(state, SearchConfig(simulations=10, selection="puct", prior="rollout"))
+    toy = toy_game.new_state("count", max_step=5)
+    iface, owner = toy_game.game_interface(toy)
+    config = SearchConfig(simulations=10, selection="puct").to_dict()
+    with pytest.raises(ValueError, match="no move prior"):
+        mcts.search(iface, toy_game.state_pointer(toy), {**config, "prior": "value"})
+    del owner
