@@ -15,6 +15,7 @@ search_moves().
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,6 +83,14 @@ class CoreSearcher:
         """The root moves to search (a game's candidate set), or None for every legal move."""
         return None
 
+    def interface(self, state: Any) -> tuple[Any, Any, Any]:
+        """The C game interface the search runs on (the state's search_interface())."""
+        return state.search_interface()
+
+    def moves_by_code(self, state: Any) -> dict[int, Any]:
+        """The move values of state's decision by their int code: what the interface branches over."""
+        return _moves_by_code(state)
+
     def search(self, state: Any, *, cancel: CancelToken | None = None, top_k: int | None = None) -> SearchResult:
         """Search the decision of state.current_player; state is not changed.
 
@@ -98,7 +107,7 @@ class CoreSearcher:
         if self.config.prior != "uniform":
             raise UnsupportedError(f"{type(state).__name__}: no {self.config.prior!r} move prior for this game "
                                    "(prior=uniform)")
-        iface, pointer, owner = state.search_interface()
+        iface, pointer, owner = self.interface(state)
         info = mcts.interface_info(iface)   # read while owner keeps the table alive
         # a tree is only worth keeping within one game: its seed and table size identify it
         game_key = (type(state), getattr(state, "seed", None), state.num_players)
@@ -115,7 +124,8 @@ class CoreSearcher:
             self._game_key = game_key
         else:
             self._searcher.reset()
-        return _result(raw, state, top_k, info["hidden_information"] or info["chance"], self.config.seed)
+        return _result(raw, state, top_k, info["hidden_information"] or info["chance"], self.config.seed,
+                       self.moves_by_code)
 
 
 def search(state: Any, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,
@@ -139,17 +149,18 @@ def _moves_by_code(state: Any) -> dict[int, Any]:
     return out
 
 
-def _result(raw: dict[str, Any], state: Any, top_k: int | None, hidden: bool, seed: int) -> SearchResult:
+def _result(raw: dict[str, Any], state: Any, top_k: int | None, hidden: bool, seed: int,
+            moves_by_code: Callable[[Any], dict[int, Any]] = _moves_by_code) -> SearchResult:
     player = int(raw["player"])
     # the PV is read on a sample of what the searching seat cannot see, never on the true hidden cards:
     # the result must not reveal them (nor depend on them)
     line_root = state.determinize(player, seed) if hidden else state
-    root_moves = _moves_by_code(state)
+    root_moves = moves_by_code(state)
     ranked = raw["candidates"] if top_k is None else raw["candidates"][: max(1, top_k)]
     candidates = []
     for c in ranked:
         move = root_moves[int(c["move"])]
-        pv, players = _pv(line_root, c["pv"])
+        pv, players = _pv(line_root, c["pv"], moves_by_code)
         candidates.append(Candidate(
             move=move, visits=int(c["visits"]), value=float(c["value"]),
             win_probability=float(c["win_probability"]), expected_score=float(c["expected_score"]),
@@ -157,14 +168,15 @@ def _result(raw: dict[str, Any], state: Any, top_k: int | None, hidden: bool, se
     return SearchResult(candidates, SearchStats.from_dict(raw["stats"]), player)
 
 
-def _pv(root: Any, raw_pv: list[tuple[int, int]]) -> tuple[list[Any], list[int]]:
+def _pv(root: Any, raw_pv: list[tuple[int, int]],
+        moves_by_code: Callable[[Any], dict[int, Any]]) -> tuple[list[Any], list[int]]:
     line = root.copy()
     pv: list[Any] = []
     players: list[int] = []
     for code, _player in raw_pv:
         if line.is_terminal:
             break
-        move = _moves_by_code(line).get(int(code))
+        move = moves_by_code(line).get(int(code))
         if move is None:
             break   # legal in the search's samples, not in this one
         players.append(int(line.current_player))

@@ -78,15 +78,14 @@ cdef double ev_stock(const TState* s, int p, double g) noexcept nogil:
     return w * spendable + ev_plant_worth(s) * pl.res[R_PL]
 
 
-cdef double ev_card_worth(const TState* s, int p, int c, double g) noexcept nogil:
-    """VP a card in hand is expected to bring when played, net of its cost (0 if it does not pay):
-    printed VP, TR and tiles now, production for the generations left, stock; halved for the chance it
-    is never played."""
+cdef double ev_card_value(const TState* s, int p, int c, double g) noexcept nogil:
+    """VP card c would bring p when played, net of its cost (negative when it does not pay): printed
+    VP, TR and tiles now, production for the generations left, stock. Also the search moves' ranking
+    of cards to keep, buy, sell or discard (searchmoves.pxi)."""
     cdef const CardDef* d = &CARDS[c]
     cdef double v, tr, prod = 0.0, stock = 0.0
-    cdef int k
     if not d.implemented:
-        return 0.0
+        return -100.0
     if d.vp_kind == VK_NONE:
         v = d.vp_fixed
     elif d.vp_per <= 0:
@@ -103,7 +102,16 @@ cdef double ev_card_worth(const TState* s, int p, int c, double g) noexcept nogi
     prod += d.prod[R_PL] * ev_plant_worth(s) * (g + 1.0)
     stock = d.stock[R_MC] + 2 * d.stock[R_ST] + 3 * d.stock[R_TI] + ev_plant_worth(s) * d.stock[R_PL] \
         + d.stock[R_EN] + d.stock[R_HE] + 3.5 * d.draw
-    v += (prod + stock - card_cost(<TState*> s, p, c)) / EV_MC_PER_VP
+    return v + (prod + stock - card_cost(<TState*> s, p, c)) / EV_MC_PER_VP
+
+
+cdef double ev_card_worth(const TState* s, int p, int c, double g) noexcept nogil:
+    """VP a card in hand is expected to bring (ev_card_value; 0 if it does not pay), halved for the
+    chance it is never played."""
+    cdef double v
+    if not CARDS[c].implemented:
+        return 0.0
+    v = ev_card_value(s, p, c, g)
     return 0.5 * v if v > 0 else 0.0
 
 

@@ -25,6 +25,10 @@ cdef int gi_legal_moves(const void* ctx, const void* s, Move* out, int cap) noex
     return gen_moves(<TState*> s, out, cap)
 
 
+cdef int gi_search_moves(const void* ctx, const void* s, Move* out, int cap) noexcept nogil:
+    return gen_search_moves(<TState*> s, out, cap)
+
+
 cdef int gi_apply(const void* ctx, void* s, Move m) noexcept nogil:
     return -1 if apply_move(<TState*> s, m) < 0 else 0
 
@@ -150,8 +154,9 @@ cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) no
     return hash_bytes(0xCBF29CE484222325ULL, &tmp, sizeof(TState))
 
 
-def game_interface(Core core):
-    """(capsule of the GameInterface table, owner object to keep alive) for this game's states."""
+def game_interface(Core core, bint atomic=False):
+    """(capsule of the GameInterface table, owner object to keep alive) for this game's states. The
+    search branches over the search moves (searchmoves.pxi), or with atomic over every legal move."""
     cdef Interface owner = Interface()
     owner.table.state_size = sizeof(TState)
     owner.table.num_players = core.st.np
@@ -161,7 +166,7 @@ def game_interface(Core core):
     owner.table.current_player = gi_current_player
     owner.table.is_terminal = gi_is_terminal
     owner.table.returns = gi_returns
-    owner.table.legal_moves = gi_legal_moves
+    owner.table.legal_moves = gi_legal_moves if atomic else gi_search_moves
     owner.table.apply = gi_apply
     owner.table.rollout_move = gi_policy_move
     owner.table.evaluate = gi_evaluate_state

@@ -17,6 +17,7 @@ include "flow.pxi"
 include "movegen.pxi"
 include "evaluate.pxi"
 include "policy.pxi"
+include "searchmoves.pxi"
 
 
 cdef class Interface:
@@ -134,6 +135,14 @@ cdef class Core:
     def legal_moves(self):
         cdef Move buf[MOVECAP]
         cdef int n = gen_moves(&self.st, buf, MOVECAP)
+        if n < 0:
+            raise RuntimeError("legal move buffer too small")
+        return [buf[i] for i in range(n)]
+
+    def search_moves(self):
+        """The search moves of the decision (searchmoves.pxi): a subset of legal_moves(), in its order."""
+        cdef Move buf[MOVECAP]
+        cdef int n = gen_search_moves(&self.st, buf, MOVECAP)
         if n < 0:
             raise RuntimeError("legal move buffer too small")
         return [buf[i] for i in range(n)]

@@ -110,8 +110,9 @@ class TmGame(Game):
         return TmSetup(int(data["players"]), int(data["seed"]), bool(data.get("colonies", False)))
 
     def searcher(self, config: Any) -> Any:
-        """The information-set MCTS over the C interface (every decision is one atomic move; playouts by
-        policy.pxi, leaves valued by evaluate.pxi; the root pruned to the evaluation's best moves)."""
+        """The information-set MCTS over the C interface, branching over the search moves (each one
+        atomic move: searchmoves.pxi); playouts by policy.pxi, leaves valued by evaluate.pxi; the root
+        pruned to the evaluation's best moves."""
         from gaia_ai.games.terraforming_mars.search import TmSearcher
 
         return TmSearcher(config)
@@ -161,7 +162,16 @@ class TmGame(Game):
         return observation_json(state, max(state.current_player, 0))
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
-        """greedy[:seed=S]: one ply over the evaluation (bots.py)."""
+        """greedy[:seed=S]: one ply over the evaluation (bots.py). mcts-atomic[:PARAMS]: the mcts bot
+        (the same search parameters) branching over every legal move instead of the search moves, the
+        search before them, for comparison."""
+        if name == "mcts-atomic":
+            from gaia_ai.bots.mcts import MctsBot
+            from gaia_ai.games.terraforming_mars.search import TmSearcher
+
+            bot = MctsBot.from_params(params, spec, self)
+            bot.searcher = TmSearcher(bot.config, atomic=True)
+            return bot
         if name != "greedy":
             return None
         from gaia_ai.errors import BotSpecError
@@ -173,10 +183,11 @@ class TmGame(Game):
             raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("greedy",)
+        return ("greedy", "mcts-atomic")
 
     def seeded_bots(self) -> tuple[str, ...]:
-        return ("greedy",)   # its ties and its determinization come from the seed
+        # greedy: its ties and its determinization come from the seed; mcts-atomic: its playouts
+        return ("greedy", "mcts-atomic")
 
     def recorder(self, deal: Deal) -> Recorder:
         return Recorder(deal.setup)

@@ -9,8 +9,10 @@ decision, so `--moves A:B` counts these lines. The position searched is rebuilt 
 observation (observation.py: its own hand and offer, everything public, the others' hands and the piles
 as counts), so the review uses nothing the seat could not see. The played move's estimate is its own root
 candidate's when the search gave it at least PLAYED_MIN_VISIT_SHARE of the simulations; otherwise a second
-search of the same budget and seed with its root restricted to the played move values it (the search's
-root is pruned to the evaluation's best moves, so a played move may not be among them). Losses and labels
+search of the same budget and seed with its root restricted to the played move values it (the search
+branches over search moves, one payment per card and the best few tile spaces, and its root is pruned
+to the evaluation's best of them, so a played move may not be among them; one outside the search moves
+is valued by a search over every legal move). Losses and labels
 as for every game (gaia_ai/review/labels.py).
 """
 
@@ -110,10 +112,12 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
 
 
 class _PlayedOnly(TmSearcher):
-    """The search with its root restricted to one move: that move's value under the same budget."""
+    """The search with its root restricted to one move: that move's value under the same budget. A move
+    outside the search moves (another payment, a space the heuristic leaves out) is searched over every
+    legal move (atomic), since the search-move tree has no such child."""
 
-    def __init__(self, config: SearchConfig, move: int) -> None:
-        super().__init__(config)
+    def __init__(self, config: SearchConfig, move: int, atomic: bool = False) -> None:
+        super().__init__(config, atomic=atomic)
         self.move = move
 
     def root_moves(self, state: Any) -> list[int] | None:
@@ -165,7 +169,7 @@ def _evaluate(index: int, step: _Step, choices: int, config: SearchConfig) -> De
     if played is not None and (is_best or played.visits >= min_visits):
         played_estimate, evaluation = Estimate.of(played), "search"
     else:
-        alone = _PlayedOnly(config, played_code).search(seen)
+        alone = _PlayedOnly(config, played_code, atomic=played_code not in seen.search_codes()).search(seen)
         played_estimate, evaluation = Estimate.of(alone.candidates[0]), "restricted search"
     best_estimate = Estimate.of(best)
     vp_loss = max(0.0, best_estimate.expected_score - played_estimate.expected_score)

@@ -1,27 +1,44 @@
-"""The TM search: information-set MCTS over the C interface with the root pruned to a candidate set."""
+"""The TM search: information-set MCTS over the C interface, branching over the search moves
+(searchmoves.pxi: one payment per card, the best few tile spaces, the best-k kept cards), with the root
+pruned to a candidate set. ``atomic=True`` branches over every legal move instead (the search before
+search moves; bot spec ``mcts-atomic``), for comparison."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from gaia_ai._core import tm_rules
+from gaia_ai.search.config import SearchConfig
 from gaia_ai.search.core import CoreSearcher
 
-# root moves kept: the initial selection lists up to 2,048 (corporation x kept cards) and the research
-# buy 16, a card play one per payment; a search of a few thousand simulations cannot tell those apart,
-# the evaluation can rank them
+# root moves kept: even as search moves a card play, the initial selection (22) and a full action menu
+# list more moves than a search of a few thousand simulations can tell apart; the evaluation ranks them
 ROOT_CANDIDATES = 12
 
 
 class TmSearcher(CoreSearcher):
-    """Searches the ROOT_CANDIDATES moves the greedy evaluation ranks highest (on a determinization of
-    what the searching seat sees, seeded by the config's seed), all of them when there are fewer."""
+    """Searches the ROOT_CANDIDATES search moves (every legal move with `atomic`) the greedy evaluation
+    ranks highest (on a determinization of what the searching seat sees, seeded by the config's seed),
+    all of them when there are fewer; below the root every decision branches over its search moves."""
+
+    def __init__(self, config: SearchConfig | None = None, atomic: bool = False) -> None:
+        super().__init__(config)
+        self.atomic = atomic
+
+    def interface(self, state: Any) -> tuple[Any, Any, Any]:
+        return state.search_interface(atomic=self.atomic)
+
+    def moves_by_code(self, state: Any) -> dict[int, Any]:
+        if self.atomic:
+            return {m.code: m for m in state.legal_moves()}
+        return super().moves_by_code(state)
 
     def root_moves(self, state: Any) -> list[int] | None:
-        codes = state.legal_codes()
+        codes = state.legal_codes() if self.atomic else state.search_codes()
         if len(codes) <= ROOT_CANDIDATES:
             return None
+        wanted = set(codes)
         seen = state.determinize(state.current_player, self.config.seed)
         moves, values = tm_rules.greedy_values(seen.core)
-        ranked = sorted(range(len(moves)), key=lambda i: -values[i])
-        return [moves[i] for i in ranked[:ROOT_CANDIDATES]]
+        ranked = sorted((i for i in range(len(moves)) if moves[i] in wanted), key=lambda i: -values[i])
+        return [moves[i] for i in ranked[:ROOT_CANDIDATES]] or None

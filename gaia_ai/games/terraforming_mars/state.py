@@ -200,13 +200,24 @@ class TmState:
         return bytes(self.core.state_bytes())
 
     def search_moves(self) -> list[tuple[int, list[TmMove]]]:
-        """Every decision is one atomic move (follow-ups included): each search move stands for itself."""
-        return [(m.code, [m]) for m in self.legal_moves()]
+        """What the search branches over (src_cython/terraforming_mars/searchmoves.pxi): a subset of the
+        legal moves, in their order, each one atomic move standing for itself. A card, standard project,
+        milestone, award or card action comes with one payment (the one spending least value: steel,
+        titanium and Helion's heat before M€), a tile goes on one of the 4 best spaces by a cheap
+        heuristic (bonuses, ocean and city/greenery adjacency), the initial selection and the research
+        buy keep the best k offered cards for each k (by the evaluation's card value), and selling or
+        discarding offers the least valuable card; every other decision keeps all its moves."""
+        return [(m, [TmMove(m, format_move(self.core, m))]) for m in self.core.search_moves()]
 
-    def search_interface(self) -> tuple[Any, Any, Any]:
-        """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable)."""
+    def search_codes(self) -> list[int]:
+        """search_moves() as the core's ints."""
+        return self.core.search_moves()
+
+    def search_interface(self, atomic: bool = False) -> tuple[Any, Any, Any]:
+        """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable),
+        branching over the search moves, or with `atomic` over every legal move."""
         core = self.core.copy()
-        iface, owner = tm_rules.game_interface(core)
+        iface, owner = tm_rules.game_interface(core, atomic)
         return iface, tm_rules.state_pointer(core), (owner, core)
 
     def observation(self, seat: int) -> dict[str, Any]:
