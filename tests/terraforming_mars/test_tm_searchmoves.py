@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import give, place, set_player, started
 
 from gaia_ai._core import tm_rules
 from gaia_ai.bots import make_bot
@@ -12,7 +13,6 @@ from gaia_ai.games.terraforming_mars import TmState
 from gaia_ai.games.terraforming_mars.search import TmSearcher
 from gaia_ai.games.terraforming_mars.tables import BOARD, SPACE_IDS
 from gaia_ai.search import SearchConfig
-from helpers import give, place, set_player, started
 
 K = tm_rules.MOVE_KINDS
 PAID = {K["play"], K["std"], K["milestone"], K["award"], K["action"]}
@@ -102,8 +102,8 @@ def test_the_initial_selection_keeps_the_best_k_cards_for_each_k():
     search = state.search_codes()
     assert len(state.legal_codes()) == 2048 and len(search) == 22
     for corp in (0, 1):
-        masks = sorted((mask(m) for m in search if arg(m) == corp), key=lambda b: bin(b).count("1"))
-        assert [bin(b).count("1") for b in masks] == list(range(11))
+        masks = sorted((mask(m) for m in search if arg(m) == corp), key=lambda b: b.bit_count())
+        assert [b.bit_count() for b in masks] == list(range(11))
         assert all(masks[k] & masks[k + 1] == masks[k] for k in range(10))    # nested: best k, then one more
 
 
@@ -115,7 +115,7 @@ def test_research_buys_the_best_k_of_the_four_drawn():
     set_player(state, state.current_player, res=[40, 0, 0, 0, 0, 0])
     search = state.search_codes()
     assert len(state.legal_codes()) == 16 and len(search) == 5
-    masks = sorted((mask(m) for m in search), key=lambda b: bin(b).count("1"))
+    masks = sorted((mask(m) for m in search), key=lambda b: b.bit_count())
     assert all(masks[k] & masks[k + 1] == masks[k] for k in range(4))
 
 
