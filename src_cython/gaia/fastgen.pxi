@@ -733,6 +733,21 @@ cdef int fg_fed_valid(GState* s, GameContext* c, int p, int* hexes, int n) noexc
     return fg_tokens(pl) >= sats
 
 
+cdef int fg_improved_valid(GState* s, GameContext* c, int p, int* hexes, int n) noexcept nogil:
+    """fg_fed_valid of a set fed_improve returned: its last federation_check of exactly this set (a
+    function of the set, not of its order) found nothing wrong, so only the payment is left to check."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int sats
+    if not fed_fast:
+        return fg_fed_valid(s, c, p, hexes, n)
+    if n <= 0 or n > FG_MAX_SHAPE_HEXES:
+        return 0
+    sats = fed_new_satellites(s, p, hexes, n)
+    if pl.faction == F_IVITS:
+        return pl.qic >= sats
+    return fg_tokens(pl) >= sats
+
+
 cdef inline int fg_shape_less(int sa, int* a, int na, int sb, int* b, int nb) noexcept nogil:
     """(sats, hexes) ordering of Python tuples of (int, list)."""
     cdef int i
@@ -1137,7 +1152,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
         if out_n >= max_candidates:
             break
         i = order[x]
-        if not fg_fed_valid(s, c, p, cand_hex[i], cand_n[i]):
+        if not fg_improved_valid(s, c, p, cand_hex[i], cand_n[i]):
             continue
         for j in range(cand_n[i]):
             hexes_out[offsets_out[out_n] + j] = cand_hex[i][j]
@@ -1294,7 +1309,7 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
         free(dp)
         free(bp)
         return 0
-    fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), dp, bp)
+    fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), tpow, threshold, must, dp, bp)
     best = FED_INF
     bestS = 0
     bestv = -1
@@ -1316,7 +1331,7 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     if bestS and best <= budget:
         ntree = fed_tree(c, tgroup, bestS, bestv, bp, tree)
         m = fed_improve(s, c, p, tree, ntree, out)
-        if m > 0 and not fg_fed_valid(s, c, p, out, m):
+        if m > 0 and not fg_improved_valid(s, c, p, out, m):
             m = 0
     free(dp)
     free(bp)

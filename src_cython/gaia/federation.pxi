@@ -116,41 +116,203 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
     return m
 
 
-cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap,
-                     unsigned char* dp, int* bp) noexcept nogil:
+cdef int fed_fast = 1   # 0: fed_steiner keeps every entry below cap and no test is skipped (tests compare)
+
+
+def set_federation_fast_paths(bint on) -> None:
+    """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning
+    and link bound of fed_steiner, the superfluous-building test skipped when no smaller set reaches
+    the threshold, no second check of a set fed_improve returned. Off computes what they replaced;
+    the answers must be the same (tests compare both)."""
+    global fed_fast
+    fed_fast = on
+
+
+cdef inline int fed_target_bound(int S, int pwS, int k, unsigned char* dist, signed char* order, int* tpow,
+                                 int need, int must) noexcept nogil:
+    """The least r such that S plus the groups at most r away (dist[i] of group order[i], ascending)
+    is a target set (tpow over it >= need, holding must when must >= 0); 0 when S is one, FED_INF when
+    no superset is."""
+    cdef int i, g
+    cdef int pw = pwS
+    cdef int has = must < 0 or (S >> must) & 1
+    if pw >= need and has:
+        return 0
+    for i in range(k):
+        g = order[i]
+        if (S >> g) & 1:
+            continue
+        if dist[i] >= FED_INF:
+            return FED_INF
+        pw += tpow[g]
+        if g == must:
+            has = 1
+        if pw >= need and has:
+            return dist[i]
+    return FED_INF
+
+
+cdef int fed_link_bound(GameContext* c, int* group, int k, unsigned char* dp) noexcept nogil:
+    """A lower bound on the weight of any connected set touching all k groups, from the single-group
+    rows of fed_steiner: with D(g, h) the least weight of a path from group g to group h (FED_INF: none
+    below cap), disjoint moats of radius r(g) around the groups (r(g) + r(h) <= D(g, h)) are each
+    crossed by the set, r(g) weight inside each: it weighs at least their sum, and at least every
+    D(g, h). The radii are raised greedily, from each group in turn; the best sum is returned."""
+    cdef int nh = c.nhex
+    cdef int D[FED_MAX_TERMINALS][FED_MAX_TERMINALS]
+    cdef int r[FED_MAX_TERMINALS]
+    cdef int g, h, v, x, first, i, total, best = 0
+    for g in range(k):
+        for h in range(k):
+            D[g][h] = FED_INF
+    for v in range(nh):
+        h = group[v]
+        if h < 0:
+            continue
+        for g in range(k):
+            x = dp[(1 << g) * nh + v]
+            if x < D[g][h]:
+                D[g][h] = x
+    for g in range(k):
+        for h in range(k):
+            if g != h and D[g][h] > best:
+                best = D[g][h]
+    for first in range(k):
+        for g in range(k):
+            r[g] = 0
+        total = 0
+        for i in range(k):
+            g = (first + i) % k
+            x = FED_INF
+            for h in range(k):
+                if h != g and D[g][h] - r[h] < x:
+                    x = D[g][h] - r[h]
+            r[g] = x
+            total += x
+        if total > best:
+            best = total
+    return best
+
+
+cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap, int* tpow,
+                     int need, int must, unsigned char* dp, int* bp) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
     hexes holding v and touching every group of S (hexes of a group weigh 0), FED_INF when >= cap.
     bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u (left
-    unset where dp is FED_INF)."""
+    unset where dp is FED_INF).
+
+    Exact only where it is read: in the rows of the target sets, the sets T of groups whose tpow sum
+    reaches need and that hold group must (must >= 0); tpow NULL: the set of all k groups only. Other
+    entries may be left at FED_INF (fed_fast): a tree of a target T below cap built on the tree of S at
+    v also links v to every group of T - S, which weighs at least the distance dp[{g}][v] - weight[v]
+    of the farthest of them, so an entry whose weight plus fed_target_bound (the least such maximum
+    over the target supersets of S) reaches cap is dropped, and so are the hexes no target tree below
+    cap can hold. Every entry a kept target entry is built from (both parts of a union, the hex a step
+    came from) passes the bound, and so does every entry tying with one, so the target rows and the bp
+    a tree of them follows are those of the full table (fed_fast 0)."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
-    cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq
+    cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq, g, i, t, pwS, nlive = 0, prune
     cdef int bucket[FED_INF]
     cdef int entry_hex[FED_QUEUE]
     cdef int entry_next[FED_QUEUE]
     cdef int level[MAXHEX]
-    cdef int reach[MAXHEX]   # groups g whose dp[{g}][v] < cap: a tree touching g can hold v
+    cdef int reach[MAXHEX]      # groups g whose dp[{g}][v] < cap: a tree touching g can hold v
+    cdef int live[MAXHEX]       # the hexes some entry of a set of 2+ groups may use, ascending
+    cdef int is_live[MAXHEX]
+    cdef int all_hexes[MAXHEX]
+    cdef int* dom
+    cdef int ndom
+    cdef unsigned char gdist[MAXHEX][FED_MAX_TERMINALS]   # per hex: dp[{g}][v] - weight[v] ascending
+    cdef signed char gorder[MAXHEX][FED_MAX_TERMINALS]    # ... and their groups g
+    cdef int bound[MAXHEX]      # fed_target_bound of S at v, valid while bound_of[v] == S
+    cdef int bound_of[MAXHEX]
+    cdef int unit[FED_MAX_TERMINALS]
     cdef int nlevel
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
     memset(dp, FED_INF, (full + 1) * nh)    # bp is read only where dp < FED_INF: written there
+    if tpow == NULL:
+        for g in range(k):
+            unit[g] = 1
+        tpow = unit
+        need = k
+        must = -1
     for v in range(nh):
         reach[v] = 0
+        bound_of[v] = 0
+        all_hexes[v] = v
+        is_live[v] = allowed[v]
         if group[v] >= 0:
             dp[(1 << group[v]) * nh + v] = 0
             bp[(1 << group[v]) * nh + v] = -1
-    for S in range(1, full + 1):
-        row = dp + S * nh
+    # the single groups first, on every hex (their rows depend on no other and bound the rest), then
+    # every other set in ascending order (each after all its subsets, as in a plain ascending pass)
+    S = 0
+    dom = all_hexes
+    ndom = nh
+    for t in range(full):
+        if t < k:
+            S = 1 << t
+        else:
+            if t == k:
+                if fed_fast and need == k and must < 0 and tpow == unit \
+                        and fed_link_bound(c, group, k, dp) >= cap:
+                    return 0    # no set of all the groups below cap: every target row stays FED_INF
+                # the hexes some set of 2+ groups may use: reached by a single group below cap (else
+                # every split there has a part at FED_INF) and, pruning, within the bound of the empty
+                # set (an entry's weight is at least its farthest group's distance)
+                for v in range(nh):
+                    is_live[v] = 0
+                    if not allowed[v] or reach[v] == 0:
+                        continue
+                    for g in range(k):
+                        d = dp[(1 << g) * nh + v]
+                        if d < FED_INF:
+                            d -= weight[v]
+                        i = g
+                        while i > 0 and gdist[v][i - 1] > d:
+                            gdist[v][i] = gdist[v][i - 1]
+                            gorder[v][i] = gorder[v][i - 1]
+                            i -= 1
+                        gdist[v][i] = <unsigned char>d
+                        gorder[v][i] = <signed char>g
+                    if fed_fast and fed_target_bound(0, 0, k, gdist[v], gorder[v], tpow, need, must) >= cap:
+                        continue
+                    is_live[v] = 1
+                    live[nlive] = v
+                    nlive += 1
+                dom = live
+                ndom = nlive
+                S = 0
+            S += 1
+            while S & (S - 1) == 0:
+                S += 1
         low = S & -S
+        prune = fed_fast and S != low
+        pwS = 0
+        for g in range(k):
+            if (S >> g) & 1:
+                pwS += tpow[g]
+        row = dp + S * nh
         if S != low:
-            for v in range(nh):
-                if not allowed[v]:
-                    continue
+            for i in range(ndom):
+                v = dom[i]
                 # dp[A][v] >= dp[{g}][v] for every g in A: if some group of S cannot reach v, every
                 # split of S at v has a part at FED_INF (skipping v changes no entry, nor a tie)
                 if use_reach and (reach[v] & S) != S:
                     continue
+                if prune:
+                    # every split weighs at least the farthest single group of S (the first of S from
+                    # the far end of the sorted distances): skip the splits when the bound says so
+                    bound_of[v] = S
+                    bound[v] = fed_target_bound(S, pwS, k, gdist[v], gorder[v], tpow, need, must)
+                    j = k - 1
+                    while not (S >> gorder[v][j]) & 1:
+                        j -= 1
+                    if <int>gdist[v][j] + weight[v] + bound[v] >= cap:
+                        continue
                 best = FED_INF
                 bestA = 0
                 A = (S - 1) & S
@@ -161,7 +323,7 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                             best = x
                             bestA = A
                     A = (A - 1) & S
-                if best < cap and best < row[v]:
+                if best < cap and best < row[v] and not (prune and best + bound[v] >= cap):
                     row[v] = <unsigned char>best
                     bp[S * nh + v] = bestA
         # grow the trees of S one hex at a time, cheapest first (weights are 0 or 1). A bucket per weight
@@ -171,7 +333,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
         nq = 0
         for d in range(cap):
             bucket[d] = -1
-        for v in range(nh - 1, -1, -1):
+        for i in range(ndom - 1, -1, -1):
+            v = dom[i]
             if row[v] < cap:
                 entry_hex[nq] = v
                 entry_next[nq] = bucket[row[v]]
@@ -198,10 +361,16 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 head += 1
                 for j in range(c.nadj[v]):
                     u = c.adj[v][j]
-                    if not allowed[u]:
+                    if not is_live[u]:
                         continue
                     x = d + weight[u]
                     if x < cap and x < row[u]:
+                        if prune:
+                            if bound_of[u] != S:
+                                bound_of[u] = S
+                                bound[u] = fed_target_bound(S, pwS, k, gdist[u], gorder[u], tpow, need, must)
+                            if x + bound[u] >= cap:
+                                continue
                         row[u] = <unsigned char>x
                         bp[S * nh + u] = -2 - v
                         if x == d:
@@ -262,6 +431,17 @@ cdef int fed_tree(GameContext* c, int* group, int S, int v, int* bp, int* out) n
     return m
 
 
+cdef int fed_proper_target(int* gpow, int n, int threshold, int must) noexcept nogil:
+    """Some proper subset of the n groups holding group must (when must >= 0) has power >= threshold:
+    all of them but the weakest one besides must."""
+    cdef int g, total = 0, weakest = -1
+    for g in range(n):
+        total += gpow[g]
+        if g != must and (weakest < 0 or gpow[g] < weakest):
+            weakest = gpow[g]
+    return weakest >= 0 and total - weakest >= threshold
+
+
 cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit,
                           int* nwit) noexcept nogil:
     """federation_problem; when the set fails a minimum test (FED_MORE_SATS, FED_SUPERFLUOUS) and wit is
@@ -277,7 +457,7 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
     cdef int gpow[FED_MAX_TERMINALS]
     cdef int tree[MAXHEX]
     cdef int i, j, h, k, k2, g, head, tail, power = 0, extends = 0, newsats = 0, ngroups = 0, fedgroup = -1
-    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code
+    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must
     cdef unsigned char* dp
     cdef int* bp
     if nwit != NULL:
@@ -390,16 +570,19 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
         return FED_OK
     code = FED_OK
     # least satellites for these groups, through any of the player's buildings
-    fed_steiner(c, group, ngroups, allowed, weight, newsats, dp, bp)
+    fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp)
     best = FED_INF
     bestv = -1
     for v in range(nh):
         if dp[full * nh + v] < best:
             best = dp[full * nh + v]
             bestv = v
+    must = fedgroup if ivits and pl.fed_count > 0 and fedgroup >= 0 else -1
     if best < newsats:
         code = FED_MORE_SATS
         bestS = full
+    elif fed_fast and not fed_proper_target(gpow, ngroups, threshold, must):
+        pass      # no smaller set of these groups reaches the threshold: nothing can be superfluous
     else:
         # no superfluous building: a subset of the groups over the threshold linked with fewer
         # satellites, not touching the player's buildings outside the set
@@ -412,11 +595,11 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
                         if fed_member(s, c, p, c.adj[h][j]) and not inF[c.adj[h][j]]:
                             allowed[h] = 0
                             break
-        fed_steiner(c, group, ngroups, allowed, weight, newsats, dp, bp)
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, gpow, threshold, must, dp, bp)
         best = newsats
         bestS = 0
         for S in range(1, full):
-            if ivits and pl.fed_count > 0 and fedgroup >= 0 and not (S >> fedgroup) & 1:
+            if must >= 0 and not (S >> must) & 1:
                 continue
             pw = 0
             for g in range(ngroups):

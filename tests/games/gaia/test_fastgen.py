@@ -338,3 +338,35 @@ def test_federation_memo_equals_fresh_candidates(data_dir: Path) -> None:
                 checked += 1
                 with_candidates += bool(cached)
     assert checked > 1000 and with_candidates > 50, (checked, with_candidates)
+
+
+def test_federation_fast_paths_give_the_plain_answers(data_dir: Path) -> None:
+    """The exact shortcuts of the federation tests (fed_steiner's target pruning and link bound, the
+    superfluous-building test skipped when no smaller set reaches the threshold, no recheck of a set
+    fed_improve returned) change no answer: the candidates (hence the legal federation moves) and the
+    verdict on each candidate's hexes and on each candidate with a hex left out are those of the plain
+    computation, along rollout lines from late-game positions and the 100-token repro position, where
+    budgets reach MAX_FED_SATELLITES."""
+    checked = with_candidates = 0
+    try:
+        for core in _rollout_positions(data_dir)[::2]:
+            for player in range(core.raw_state()["num_players"]):
+                answers = []
+                for fast in (True, False):
+                    gaia_rules.set_federation_fast_paths(fast)
+                    labels = gaia_rules.federation_labels(core, cached=False, player=player)
+                    verdicts = []
+                    for fed in labels:
+                        hexes = [core.hex_index[label] for label in fed.split(",")]
+                        verdicts.append(gaia_rules.federation_problem_of(core, player, hexes))
+                        for i in range(len(hexes)):
+                            verdicts.append(
+                                gaia_rules.federation_problem_of(core, player, hexes[:i] + hexes[i + 1 :])
+                            )
+                    answers.append((labels, verdicts))
+                assert answers[0] == answers[1]
+                checked += 1
+                with_candidates += bool(answers[0][0])
+    finally:
+        gaia_rules.set_federation_fast_paths(True)
+    assert checked > 200 and with_candidates > 15, (checked, with_candidates)
