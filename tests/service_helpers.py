@@ -42,3 +42,15 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
             return True
         time.sleep(0.01)
     return condition()
+
+
+def json_paths(node: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every path (keys and indexes from the root; the root's is ()) of a JSON tree: where the mutation
+    tests of posted positions change one field."""
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from json_paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from json_paths(v, (*prefix, i))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import grpc
 import pytest
-from service_helpers import client_for, running_server
+from service_helpers import client_for, json_paths, running_server
 
 from gaia_ai.bots.base import make_bot
 from gaia_ai.cli import main
@@ -272,16 +272,6 @@ def test_suggest_refuses_a_deeply_nested_file_in_one_line(tmp_path, capsys, opti
     assert err.count("\n") == 1 and "JSON nested 20000 levels deep, at most 64" in err
 
 
-def _paths(node, prefix=()):
-    yield prefix, node
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, (*prefix, i))
-
-
 def test_mutated_observations_are_refused_or_playable():
     # one field of an observation set to a random value: the reader refuses it by name (ObservationError,
     # what the service answers as INVALID_ARGUMENT) or builds a state whose game plays to the end
@@ -297,7 +287,7 @@ def test_mutated_observations_are_refused_or_playable():
     refused = accepted = 0
     for _ in range(600):
         obs = copy.deepcopy(rng.choice(samples))
-        path = rng.choice([p for p, _ in _paths(obs) if p])
+        path = rng.choice([p for p in json_paths(obs) if p])
         node = obs
         for k in path[:-1]:
             node = node[k]

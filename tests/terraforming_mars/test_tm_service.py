@@ -12,7 +12,7 @@ from pathlib import Path
 
 import grpc
 import pytest
-from service_helpers import client_for, running_server
+from service_helpers import client_for, json_paths, running_server
 
 from gaia_ai.cli import main
 from gaia_ai.games.terraforming_mars import TmState
@@ -255,16 +255,6 @@ def test_suggest_on_a_server_prints_the_words(server, capsys):
     assert out["suggestions"] and all(s["words"] for s in out["suggestions"])
 
 
-def _paths(node, prefix=()):
-    """Every (path, value) of a JSON tree."""
-    yield prefix, node
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, (*prefix, i))
-
 
 def test_mutated_observations_are_refused_or_playable():
     # one field of a mid-action observation (a follow-up open, Colonies on) set to a random value: the
@@ -281,7 +271,7 @@ def test_mutated_observations_are_refused_or_playable():
     refused = accepted = 0
     for _ in range(600):
         obs = copy.deepcopy(rng.choice(samples))
-        paths = [p for p, _ in _paths(obs) if p]
+        paths = [p for p in json_paths(obs) if p]
         path = rng.choice(paths)
         node = obs
         for k in path[:-1]:

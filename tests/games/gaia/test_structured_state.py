@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from service_helpers import json_paths
 
 from gaia_ai.cli import main
 from gaia_ai.games.gaia import GaiaState, GameSetup, StateError
@@ -508,15 +509,6 @@ def _fuzz_bases() -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, (*prefix, i))
-
 
 JUNK = st.one_of(
     st.none(),
@@ -537,7 +529,7 @@ def test_mutated_states_raise_only_state_errors(data: st.DataObject) -> None:
     bases = _fuzz_bases()
     value = copy.deepcopy(bases[data.draw(st.integers(0, len(bases) - 1), label="base")])
     for _ in range(data.draw(st.integers(1, 4), label="mutations")):
-        paths = list(_paths(value))[1:]
+        paths = list(json_paths(value))[1:]
         if not paths:
             break
         path = paths[data.draw(st.integers(0, len(paths) - 1), label="path")]
