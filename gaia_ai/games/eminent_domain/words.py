@@ -17,6 +17,7 @@ from gaia_ai.games.eminent_domain.cards import cards
 from gaia_ai.games.eminent_domain.errors import EdError
 from gaia_ai.games.eminent_domain.notation import EdMove, format_move
 from gaia_ai.games.eminent_domain.state import EdState
+from gaia_ai.games.lines import describe_steps
 
 LOC = ed_rules.LOCATIONS
 TYPE_NAMES = {"A": "Advanced", "F": "Fertile", "M": "Metallic"}
@@ -117,19 +118,9 @@ def describe_line(state: EdState, moves: Sequence[Any], players: Sequence[int] |
     """Each move of a line in words, applied in turn to a copy of `state` (the protocol's describe_moves):
     dicts with player (seat from 1), who, notation and words; the list stops at a move the position does
     not allow (a line read on another sample of the hidden cards)."""
-    line = state.copy()
-    out = []
-    for i, move in enumerate(moves):
-        if line.is_terminal:
-            break
-        seat = line.current_player
-        if players is not None and i < len(players) and players[i] != seat:
-            break
-        try:
-            text = format_move(move) if isinstance(move, int) else str(EdMove.parse(str(move)))
-            words = move_words(line, text)
-            line.apply(text)
-        except (EdError, ValueError, KeyError, IndexError):
-            break
-        out.append({"player": seat + 1, "who": f"p{seat + 1}", "notation": text, "words": words})
-    return out
+    def step(line: EdState, i: int, move: Any) -> tuple[str, str, str]:
+        text = format_move(move) if isinstance(move, int) else str(EdMove.parse(str(move)))
+        return text, text, move_words(line, text)
+
+    return describe_steps(state, moves, players, step, lambda line, seat: f"p{seat + 1}",
+                          (EdError, ValueError, KeyError, IndexError))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gaia_ai._core import tm_rules
+from gaia_ai.games.lines import describe_steps
 
 from .errors import TmError
 from .tables import AWARDS, BOARD, CARD_IDS, COLONY_NAMES, CONST, CORPS, MILESTONES, SPACES, card_name
@@ -260,20 +261,9 @@ def describe_line(state: TmState, moves: Sequence[Any], players: Sequence[int] |
     """Each move of a line in words, applied in turn to a copy of `state` (the protocol's
     describe_moves): dicts with player (seat from 1), who, notation and words; the list stops at a move
     the position does not allow. `view`: the player view `state` is at the prompt of (its titles)."""
-    line = state.copy()
-    out = []
-    for i, move in enumerate(moves):
-        if line.is_terminal:
-            break
-        seat = line.current_player
-        if players is not None and i < len(players) and players[i] != seat:
-            break
-        try:
-            code = line.parse(str(move)) if not isinstance(move, int) else move
-            text = line.format(code)
-            words = move_words(line, code, view if i == 0 else None)
-            line.apply(code)
-        except (TmError, ValueError, IndexError):
-            break
-        out.append({"player": seat + 1, "who": _who(line, seat, view), "notation": text, "words": words})
-    return out
+    def step(line: TmState, i: int, move: Any) -> tuple[int, str, str]:
+        code = line.parse(str(move)) if not isinstance(move, int) else move
+        return code, line.format(code), move_words(line, code, view if i == 0 else None)
+
+    return describe_steps(state, moves, players, step, lambda line, seat: _who(line, seat, view),
+                          (TmError, ValueError, IndexError))
