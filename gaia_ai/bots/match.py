@@ -2,7 +2,8 @@
 
 Games come in rotations that share one deal (setup and a draw of roles: factions, corporations): in
 each rotation every seat is played by each bot equally often (2 players: the bots swap seats), so
-neither seat order nor a role favours one bot. Same seed, same games.
+neither seat order nor a role favours one bot. With one_seat, A holds one seat and B all the others (a
+new bot at a table of the current one), A's seat going round the table. Same seed, same games.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from gaia_ai.bots.base import make_bot
 from gaia_ai.bots.play import MAX_MOVES, play_game, rotations
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
+from gaia_ai.tournament.ratings import wilson_interval
 
 # the seating helpers live in bots.play (shared with the tournament runner); re-exported for callers
 __all__ = ["MAX_MOVES", "GameResult", "MatchResult", "add_match_subparser", "format_summary", "play_game",
@@ -52,6 +54,13 @@ class MatchResult:
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": self.players, "games": len(self.games), "bots": []}
         margins = [g.bot_vp(0) - g.bot_vp(1) for g in self.games]
+        if self.games:
+            wins = sum(g.wins(0) for g in self.games)
+            low, high = wilson_interval(wins, len(self.games))
+            # A's share of the wins (ties split) next to a fair share: 1/players when A holds one seat
+            out["a_win_share"] = round(wins / len(self.games), 4)
+            out["a_win_share_ci95"] = [round(low, 4), round(high, 4)]
+            out["a_fair_share"] = round(statistics.mean(g.seats.count(0) for g in self.games) / self.players, 4)
         for bot, spec in enumerate(self.specs):
             sign = 1 if bot == 0 else -1
             mean, half = _mean_ci([sign * m for m in margins])
@@ -75,16 +84,22 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
+def one_seat_rotations(players: int) -> list[list[int]]:
+    """Bot A (0) in one seat, bot B (1) in every other, A's seat going round the table (players games)."""
+    return [[0 if seat == r else 1 for seat in range(players)] for r in range(players)]
+
+
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
               progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME,
-              options: Mapping[str, str] | None = None) -> MatchResult:
+              options: Mapping[str, str] | None = None, one_seat: bool = False) -> MatchResult:
     """Play the games; progress(text) gets one line per finished game (describe_game). ``options`` choose
-    the game's variant (Game.with_options, e.g. {"colonies": "on"} for Terraforming Mars)."""
+    the game's variant (Game.with_options, e.g. {"colonies": "on"} for Terraforming Mars). one_seat: A
+    plays one seat and B the others (one_seat_rotations) instead of half the seats each."""
     rules = load_game(game).with_options(options or {})
     rules.check_players(players)
     bots = [make_bot(spec, rules) for spec in specs]
     result = MatchResult(list(specs), players)
-    per_rotation = rotations(players)
+    per_rotation = one_seat_rotations(players) if one_seat else rotations(players)
     while len(result.games) < games:
         deal = rules.deal(players, f"match-{seed}-{len(result.games) // len(per_rotation)}")
         factions = list(deal.roles)
@@ -112,6 +127,10 @@ def describe_game(specs: Sequence[str], game: GameResult) -> str:
 
 def format_summary(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games, {summary['players']} players"]
+    if "a_win_share" in summary:
+        low, high = summary["a_win_share_ci95"]
+        lines.append(f"A's share of the wins {100 * summary['a_win_share']:.1f}% (95% interval "
+                     f"{100 * low:.1f}-{100 * high:.1f}%; a fair share is {100 * summary['a_fair_share']:.1f}%)")
     lines.append(f"{'bot':<32}{'wins':>8}{'avg VP':>9}{'avg margin':>12}  95% interval")
     for bot in summary["bots"]:
         lo, hi = bot["margin_ci95"]
@@ -126,8 +145,9 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
         help="play two bots against each other, seats and factions rotated",
         description="Play games between BOT_A and BOT_B (bot specs such as random, greedy or "
                     "mcts:sims=800,threads=2) with seats and factions rotated so that each bot plays each "
-                    "seat equally; print wins (ties split), average VP and the average VP margin of each "
-                    "bot with a 95% confidence interval.",
+                    "seat equally (or, with --one-seat, A holds one seat and B the others); print A's share "
+                    "of the wins with its 95% interval, wins (ties split), average VP and the average VP "
+                    "margin of each bot with a 95% confidence interval.",
     )
     parser.add_argument("bot_a", metavar="BOT_A", help="bot spec, e.g. greedy or mcts:sims=800")
     parser.add_argument("bot_b", metavar="BOT_B", help="bot spec")
@@ -139,6 +159,9 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")
+    parser.add_argument("--one-seat", action="store_true",
+                        help="BOT_A holds one seat and BOT_B every other one (3-4 players: a new bot against a "
+                             "table of the current one; A's fair share of the wins is 1/players)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     parser.set_defaults(func=_match_handler)
     return parser
@@ -171,7 +194,7 @@ def _match_handler(args: argparse.Namespace) -> int:
         try:
             options = parse_options(args.option)
             result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=report,
-                               game=args.game, options=options)
+                               game=args.game, options=options, one_seat=args.one_seat)
         except (ToolkitError, ValueError) as e:
             print(f"gaia-ai match: {e}", file=sys.stderr)
             return 2

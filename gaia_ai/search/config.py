@@ -8,6 +8,7 @@ or both (the search stops at whichever comes first). ``max_nodes`` always bounds
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any, Literal
 Parallelism = Literal["root", "tree"]
 Selection = Literal["uct", "puct"]
 ValueMode = Literal["margin", "rank"]
-Evaluator = Literal["heuristic", "learned"]
+Evaluator = str   # "heuristic", "learned" or a learned value's version "v1", "v2", ...
 Prior = Literal["uniform", "rollout", "value"]
 
 
@@ -68,9 +69,11 @@ class SearchConfig:
                      used instead of the final score; None plays to the end (exact but slower), 0
                      evaluates the leaf at once.
       evaluator      The leaf value used after rollout_depth moves: "heuristic" (the game's hand-set
-                     evaluate) or "learned" (Gaia: the per-round linear value fitted on self-play games,
-                     gaia_ai.games.gaia.value; bot spec mcts:eval=learned,rollout_depth=0). Unused when
-                     rollout_depth is None (every simulation is played to the end).
+                     evaluate), "learned" (Gaia: the newest shipped per-round linear value fitted on
+                     self-play games, gaia_ai.games.gaia.value) or a shipped version pinned, "v1", "v2"
+                     (bot spec mcts:eval=v2,rollout_depth=0). Unused when rollout_depth is None (every
+                     simulation is played to the end); prior="value" uses its model (the newest under
+                     the heuristic).
 
     Tree reuse
       reuse_tree     Keep the tree between the searches of one game (GaiaSearcher, the MCTS bot): the
@@ -121,7 +124,9 @@ class SearchConfig:
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)
-        _check_choice(self, "evaluator", ("heuristic", "learned"))
+        if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
+            raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
+                             f"got {self.evaluator!r}")
         _check_int(self, "max_nodes", 2)
         _check_int(self, "pv_length", 1)
         _check_int(self, "seed", None)

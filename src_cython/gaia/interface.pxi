@@ -158,8 +158,13 @@ VALUE_FEATURES = (
     "PI+academies x rounds left", "federations", "rounds left", "final tiles VP now",
     "income worth x rounds left", "bias",
 )
-cdef double VALUE_W[6][NVF]     # per round 1..6: final VP - VP now ~ VALUE_W[round - 1] . features
-cdef int VALUE_LOADED = 0
+# Several models can be loaded at once (a match of eval=v1 against eval=v2 runs both in one process): each
+# in a slot of its own. The interface's functions take no per-search data, so each slot has its own
+# evaluate and prior entry points (the small wrappers below), chosen by game_interface.
+cdef enum:
+    VALUE_SLOTS = 4
+cdef double VALUE_W[VALUE_SLOTS][6][NVF]   # per slot, per round 1..6: final VP - VP now ~ W[round - 1] . features
+cdef int VALUE_LOADED[VALUE_SLOTS]
 
 
 cdef void value_features(GState* st, GameContext* c, int p, double* f, int* tiles) noexcept nogil:
@@ -192,9 +197,9 @@ cdef void value_features(GState* st, GameContext* c, int p, double* f, int* tile
     f[16] = 1.0
 
 
-cdef int gi_evaluate_learned(const void* ctx, const void* s, double* out) noexcept nogil:
-    """Final VP estimate of the learned value: VP now plus the round's linear model of what is still to
-    come (before the boards are loaded, as gi_evaluate)."""
+cdef int learned_value(const void* ctx, const void* s, double* out, int slot) noexcept nogil:
+    """Final VP estimate of the learned value in `slot`: VP now plus the round's linear model of what is
+    still to come (before the boards are loaded, as gi_evaluate)."""
     cdef GState* st = <GState*> s
     cdef GameContext* c = <GameContext*> ctx
     cdef double f[NVF]
@@ -212,8 +217,33 @@ cdef int gi_evaluate_learned(const void* ctx, const void* s, double* out) noexce
         value_features(st, c, p, f, tiles)
         out[p] = st.pl[p].vp - st.pl[p].bid
         for i in range(NVF):
-            out[p] += VALUE_W[r][i] * f[i]
+            out[p] += VALUE_W[slot][r][i] * f[i]
     return GAME_OK
+
+
+cdef int gi_evaluate_learned0(const void* ctx, const void* s, double* out) noexcept nogil:
+    return learned_value(ctx, s, out, 0)
+
+
+cdef int gi_evaluate_learned1(const void* ctx, const void* s, double* out) noexcept nogil:
+    return learned_value(ctx, s, out, 1)
+
+
+cdef int gi_evaluate_learned2(const void* ctx, const void* s, double* out) noexcept nogil:
+    return learned_value(ctx, s, out, 2)
+
+
+cdef int gi_evaluate_learned3(const void* ctx, const void* s, double* out) noexcept nogil:
+    return learned_value(ctx, s, out, 3)
+
+
+cdef int check_slot(int slot) except -1:
+    """A loaded value slot, or ValueError."""
+    if slot < 0 or slot >= VALUE_SLOTS:
+        raise ValueError(f"value slot {slot}: 0 to {VALUE_SLOTS - 1}")
+    if not VALUE_LOADED[slot]:
+        raise ValueError(f"no learned value's weights in slot {slot} (gaia_ai.games.gaia.value.load)")
+    return 0
 
 
 def value_features_of(Core core):
@@ -228,25 +258,29 @@ def value_features_of(Core core):
     return out
 
 
-def set_value_weights(weights):
-    """Load the learned value's weights: 6 rows (rounds 1-6) of len(VALUE_FEATURES) numbers. The weights
-    are process-wide (gaia_ai.games.gaia.value loads the shipped model once)."""
-    global VALUE_LOADED
+VALUE_SLOT_COUNT = VALUE_SLOTS
+
+
+def set_value_weights(weights, int slot=0):
+    """Load a learned value's weights into `slot` (0..VALUE_SLOT_COUNT-1): 6 rows (rounds 1-6) of
+    len(VALUE_FEATURES) numbers. The slots are process-wide (gaia_ai.games.gaia.value gives each model
+    version its own, once). Never while a search reads that slot."""
     rows = [list(map(float, row)) for row in weights]
     if len(rows) != 6 or any(len(row) != NVF for row in rows):
         raise ValueError(f"value weights: expected 6 rows of {NVF} numbers")
+    if slot < 0 or slot >= VALUE_SLOTS:
+        raise ValueError(f"value slot {slot}: 0 to {VALUE_SLOTS - 1}")
     for r in range(6):
         for i in range(NVF):
-            VALUE_W[r][i] = rows[r][i]
-    VALUE_LOADED = 1
+            VALUE_W[slot][r][i] = rows[r][i]
+    VALUE_LOADED[slot] = 1
 
 
-def evaluate_learned(Core core):
-    """The learned value's estimate of each player's final score at core's position."""
+def evaluate_learned(Core core, int slot=0):
+    """The learned value's (in `slot`) estimate of each player's final score at core's position."""
     cdef double out[MAXP]
-    if not VALUE_LOADED:
-        raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
-    gi_evaluate_learned(core.ctx, &core.st, out)
+    check_slot(slot)
+    learned_value(core.ctx, &core.st, out, slot)
     return [out[p] for p in range(core.st.num_players)]
 
 
@@ -302,9 +336,9 @@ cdef int gi_prior_rollout(const void* ctx, const void* s, const Move* moves, int
     return GAME_OK
 
 
-cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+cdef int value_prior(const void* ctx, const void* s, const Move* moves, int n, double* out, int slot) noexcept nogil:
     """A softmax over the moves' one-step values: the mover's learned-value margin (its estimated final
-    VP minus the best other player's, gi_evaluate_learned) after each move, at PRIOR_TEMPERATURE VP."""
+    VP minus the best other player's, by the learned value in `slot`) after each move, at PRIOR_TEMPERATURE VP."""
     cdef const GState* st = <const GState*> s
     cdef GState* tmp
     cdef double est[MAXP]
@@ -320,7 +354,7 @@ cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n
         r = gi_apply(ctx, tmp, moves[i])
         if r < 0:
             break
-        gi_evaluate_learned(ctx, tmp, est)
+        learned_value(ctx, tmp, est, slot)
         other = -INFINITY
         for q in range(st.num_players):
             if q != p and est[q] > other:
@@ -339,16 +373,33 @@ cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n
     return GAME_OK
 
 
-def move_prior(Core core, str prior):
+cdef int gi_prior_value0(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return value_prior(ctx, s, moves, n, out, 0)
+
+
+cdef int gi_prior_value1(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return value_prior(ctx, s, moves, n, out, 1)
+
+
+cdef int gi_prior_value2(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return value_prior(ctx, s, moves, n, out, 2)
+
+
+cdef int gi_prior_value3(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return value_prior(ctx, s, moves, n, out, 3)
+
+
+def move_prior(Core core, str prior, int value_slot=0):
     """The move prior `prior` (PRIORS) of core's decision: [(search move, probability), ...] in the
-    order of search_moves_int(core), the probabilities summing to 1 (what PUCT uses at expansion)."""
+    order of search_moves_int(core), the probabilities summing to 1 (what PUCT uses at expansion). The
+    value prior uses the learned value in value_slot."""
     cdef Move* moves
     cdef double* out
     cdef int n, r
     if prior not in PRIORS:
         raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
-    if prior == "value" and not VALUE_LOADED:
-        raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
+    if prior == "value":
+        check_slot(value_slot)
     if core.st.finished:
         raise ValueError("the game is over: no move to weigh")
     moves = <Move*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(Move))
@@ -364,7 +415,7 @@ def move_prior(Core core, str prior):
         elif prior == "rollout":
             r = gi_prior_rollout(core.ctx, &core.st, moves, n, out)
         else:
-            r = gi_prior_value(core.ctx, &core.st, moves, n, out)
+            r = value_prior(core.ctx, &core.st, moves, n, out, value_slot)
         if r < 0:
             raise RuntimeError(f"the {prior} prior failed (status {r})")
         return [(moves[i], out[i]) for i in range(n)]
@@ -418,18 +469,18 @@ cdef class Interface:
     cdef Context context
 
 
-def game_interface(Core core, str evaluator="heuristic", str prior="uniform"):
+def game_interface(Core core, str evaluator="heuristic", str prior="uniform", int value_slot=0):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states.
     evaluator: the leaf value the search uses after rollout_depth moves: "heuristic" (gi_evaluate) or
-    "learned" (gi_evaluate_learned: its weights loaded first, set_value_weights). prior: PUCT's move
-    prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout) or "value"
-    (gi_prior_value: the learned value's weights loaded first)."""
+    "learned" (learned_value over the weights in value_slot, loaded first: set_value_weights). prior:
+    PUCT's move prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout) or "value"
+    (value_prior over the same slot's learned value)."""
     if evaluator not in ("heuristic", "learned"):
         raise ValueError(f"unknown evaluator {evaluator!r}: heuristic or learned")
     if prior not in PRIORS:
         raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
-    if (evaluator == "learned" or prior == "value") and not VALUE_LOADED:
-        raise ValueError("the learned value's weights are not loaded (gaia_ai.games.gaia.value.load)")
+    if evaluator == "learned" or prior == "value":
+        check_slot(value_slot)
     cdef Interface owner = Interface()
     owner.context = core.context
     owner.table.state_size = sizeof(GState)
@@ -443,14 +494,19 @@ def game_interface(Core core, str evaluator="heuristic", str prior="uniform"):
     owner.table.legal_moves = gi_legal_moves
     owner.table.apply = gi_apply
     owner.table.rollout_move = gi_rollout_move
-    owner.table.evaluate = gi_evaluate_learned if evaluator == "learned" else gi_evaluate
+    owner.table.evaluate = gi_evaluate
+    if evaluator == "learned":
+        owner.table.evaluate = (gi_evaluate_learned0 if value_slot == 0 else gi_evaluate_learned1
+                                if value_slot == 1 else gi_evaluate_learned2 if value_slot == 2
+                                else gi_evaluate_learned3)
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
     owner.table.prior = NULL   # uniform: PUCT's priors are 1/k
     if prior == "rollout":
         owner.table.prior = gi_prior_rollout
     elif prior == "value":
-        owner.table.prior = gi_prior_value
+        owner.table.prior = (gi_prior_value0 if value_slot == 0 else gi_prior_value1 if value_slot == 1
+                             else gi_prior_value2 if value_slot == 2 else gi_prior_value3)
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gaia_ai.bots import BotSpecError, make_bot, parse_spec
-from gaia_ai.bots.match import rotations, run_match
+from gaia_ai.bots.match import one_seat_rotations, rotations, run_match
 from gaia_ai.cli import main
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.game import draw_factions, home
@@ -57,6 +57,25 @@ def test_rotations_give_each_bot_each_seat_equally() -> None:
         seats = rotations(players)
         for seat in range(players):
             assert sorted(r[seat] for r in seats) == [0, 1]
+
+
+def test_one_seat_rotations_put_a_alone_in_each_seat_once() -> None:
+    for players in (2, 3, 4):
+        seats = one_seat_rotations(players)
+        assert len(seats) == players
+        assert all(r.count(0) == 1 for r in seats)
+        assert sorted(r.index(0) for r in seats) == list(range(players))
+
+
+def test_a_one_seat_match_reports_a_share_against_a_fair_share() -> None:
+    result = run_match(["greedy", "random:seed=1"], players=3, games=3, seed=3, one_seat=True)
+    assert [g.seats.count(0) for g in result.games] == [1, 1, 1]
+    summary = result.summary()
+    assert summary["a_fair_share"] == pytest.approx(1 / 3, abs=1e-4)
+    share = sum(g.wins(0) for g in result.games) / 3
+    assert summary["a_win_share"] == pytest.approx(share, abs=1e-4)
+    low, high = summary["a_win_share_ci95"]
+    assert 0 <= low <= share <= high <= 1
 
 
 def test_factions_drawn_have_distinct_home_planets() -> None:

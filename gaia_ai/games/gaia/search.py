@@ -135,13 +135,16 @@ TURN_PV = 8
 
 
 def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
-    """The game interface table for this search: the leaf evaluator config.evaluator and the move prior
-    config.prior name (the learned value's weights are loaded on first use)."""
-    if config.evaluator == "learned" or config.prior == "value":
-        from gaia_ai.games.gaia import value
+    """The game interface table for this search: the leaf evaluator config.evaluator ("learned" or a
+    pinned version "vN") and the move prior config.prior names (the value prior uses the evaluator's
+    model, the newest shipped one under the heuristic); the model's weights are loaded on first use."""
+    if config.evaluator == "heuristic" and config.prior != "value":
+        return gaia_rules.game_interface(core, "heuristic", config.prior)
+    from gaia_ai.games.gaia import value
 
-        value.load()
-    return gaia_rules.game_interface(core, config.evaluator, config.prior)
+    slot = value.slot("learned" if config.evaluator == "heuristic" else config.evaluator)
+    evaluator = "heuristic" if config.evaluator == "heuristic" else "learned"
+    return gaia_rules.game_interface(core, evaluator, config.prior, slot)
 
 
 def _c_config(config: SearchConfig) -> dict[str, Any]:

@@ -13,6 +13,7 @@ made; ``bench/value_error.py`` compares them with the heuristic and the rollouts
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +27,7 @@ from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
 from gaia_ai.games.gaia.game import home
 
-VERSION = "v1"          # the shipped model's version (data/value-v1.json)
+VERSION = "v1"          # the newest shipped model (data/value-v1.json): what eval=learned and prior=value use
 RIDGE = 1.0             # L2 penalty of the fit: features that barely vary in a round stay near 0
 ROUNDS = 6
 # the order self-play games take the factions in (part of what a training seed reproduces); their home
@@ -136,6 +137,22 @@ def model_path(version: str = VERSION) -> Path:
     return Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"value-{version}.json"))
 
 
+def shipped_versions() -> list[str]:
+    """The versions of the models in the package, oldest first (v1, v2, ...)."""
+    names = (p.name for p in resources.files("gaia_ai.games.gaia").joinpath("data").iterdir())
+    found = [m.group(1) for n in names if (m := re.fullmatch(r"value-(v\d+)\.json", n))]
+    return sorted(found, key=lambda v: int(v[1:]))
+
+
+def version_of(evaluator: str) -> str:
+    """The model version a search's evaluator names: "learned" is the newest shipped (VERSION), "vN" that
+    version; ValueError for a version the package does not ship."""
+    version = VERSION if evaluator == "learned" else evaluator
+    if not model_path(version).is_file():
+        raise ValueError(f"no learned value {version!r} in the package (shipped: {', '.join(shipped_versions())})")
+    return version
+
+
 def check_model(model: dict[str, Any], where: str) -> list[list[float]]:
     """The weights of a model document; ValueError naming `where` if it does not fit this build."""
     if list(model.get("features", [])) != list(gaia_rules.VALUE_FEATURES):
@@ -146,12 +163,29 @@ def check_model(model: dict[str, Any], where: str) -> list[list[float]]:
     return weights
 
 
-@cache
+_slots: dict[str, int] = {}   # version -> its slot in the C core, in the order loaded
+
+
 def load(version: str = VERSION) -> dict[str, Any]:
-    """Load the shipped model of that version into the C core (once per process) and return it."""
+    """Load the shipped model of that version ("learned": the newest) into a slot of its own in the C
+    core (once per process: a match of eval=v1 against eval=v2 holds both) and return it."""
+    return _load(version_of(version))
+
+
+@cache
+def _load(version: str) -> dict[str, Any]:
     path = model_path(version)
-    if not path.is_file():
-        raise ValueError(f"no learned value {version!r} in the package ({path.name})")
+    if len(_slots) >= gaia_rules.VALUE_SLOT_COUNT:
+        raise ValueError(f"at most {gaia_rules.VALUE_SLOT_COUNT} learned values in one process "
+                         f"(loaded: {', '.join(_slots)})")
     model = json.loads(path.read_text())
-    gaia_rules.set_value_weights(check_model(model, path.name))
+    gaia_rules.set_value_weights(check_model(model, path.name), len(_slots))
+    _slots[version] = len(_slots)
     return model
+
+
+def slot(version: str = VERSION) -> int:
+    """The C core's slot of that model version (loading it first)."""
+    version = version_of(version)
+    _load(version)
+    return _slots[version]

@@ -48,29 +48,29 @@ def _weights() -> None:
 @pytest.mark.parametrize("prior", PRIORS)
 def test_the_prior_is_a_deterministic_distribution_over_the_search_moves(prior: str) -> None:
     for core in [demo()._core, *_positions(seed=1, count=25)]:
-        weighted = gaia_rules.move_prior(core, prior)
+        weighted = gaia_rules.move_prior(core, prior, value.slot())
         assert [m for m, _ in weighted] == gaia_rules.search_moves_int(core)
         probabilities = [p for _, p in weighted]
         assert all(p >= 0 for p in probabilities)
         assert math.fsum(probabilities) == pytest.approx(1.0, abs=1e-9)
-        assert gaia_rules.move_prior(core.copy(), prior) == weighted
+        assert gaia_rules.move_prior(core.copy(), prior, value.slot()) == weighted
 
 
 @pytest.mark.parametrize("prior", ["rollout", "value"])
 def test_the_priors_prefer_some_moves(prior: str) -> None:
-    probabilities = [p for _, p in gaia_rules.move_prior(demo()._core, prior)]
+    probabilities = [p for _, p in gaia_rules.move_prior(demo()._core, prior, value.slot())]
     assert max(probabilities) > 2 * min(probabilities)
 
 
 def test_the_value_prior_follows_the_learned_value_one_move_later() -> None:
     core = demo()._core
     player = core.current_player
-    weighted = gaia_rules.move_prior(core, "value")
+    weighted = gaia_rules.move_prior(core, "value", value.slot())
     margins = []
     for m, _ in weighted:
         after = core.copy()
         gaia_rules.apply_search_move(after, m)
-        est = gaia_rules.evaluate_learned(after)
+        est = gaia_rules.evaluate_learned(after, value.slot())
         margins.append(est[player] - max(e for q, e in enumerate(est) if q != player))
     best = max(range(len(margins)), key=margins.__getitem__)
     worst = min(range(len(margins)), key=margins.__getitem__)

@@ -62,7 +62,35 @@ def test_the_c_evaluator_is_the_model() -> None:
     raw = state.raw_state()
     features = gaia_rules.value_features_of(state._core)
     expected = [raw["pl"][p]["vp"] + float(np.dot(model["weights"][raw["round"] - 1], features[p])) for p in range(2)]
-    assert gaia_rules.evaluate_learned(state._core) == pytest.approx(expected)
+    assert gaia_rules.evaluate_learned(state._core, value.slot()) == pytest.approx(expected)
+
+
+def test_each_model_has_a_slot_of_its_own() -> None:
+    """Two models in one process (a match of eval=v1 against eval=v2) each keep their own weights."""
+    state = demo()
+    learned = gaia_rules.evaluate_learned(state._core, value.slot())
+    spare = gaia_rules.VALUE_SLOT_COUNT - 1   # the slot the shipped models reach last
+    gaia_rules.set_value_weights([[0.0] * len(gaia_rules.VALUE_FEATURES)] * 6, spare)
+    raw = state.raw_state()
+    assert gaia_rules.evaluate_learned(state._core, spare) == [raw["pl"][p]["vp"] for p in range(2)]
+    assert gaia_rules.evaluate_learned(state._core, value.slot()) == learned
+    with pytest.raises(ValueError, match="slot 4"):
+        gaia_rules.evaluate_learned(state._core, 4)
+
+
+def test_a_version_the_package_does_not_ship_is_refused_by_name() -> None:
+    assert value.version_of("learned") == value.VERSION == value.shipped_versions()[-1]
+    with pytest.raises(ValueError, match="no learned value 'v99'.*shipped: v1"):
+        search_gaia(demo(), SearchConfig(simulations=5, evaluator="v99", rollout_depth=0))
+    with pytest.raises(ValueError, match="evaluator must be heuristic, learned or a version"):
+        SearchConfig(evaluator="v1; rm")
+
+
+def test_a_pinned_version_is_the_same_search_as_learned_when_it_is_the_newest() -> None:
+    config = SearchConfig(simulations=60, evaluator="learned", rollout_depth=0, seed=3)
+    pinned = SearchConfig(simulations=60, evaluator=value.VERSION, rollout_depth=0, seed=3)
+    a, b = search_gaia(demo(), config), search_gaia(demo(), pinned)
+    assert [(c.move, c.visits) for c in a.candidates] == [(c.move, c.visits) for c in b.candidates]
 
 
 def test_a_search_with_the_learned_value_is_deterministic() -> None:
