@@ -55,6 +55,10 @@ class SearchConfig:
       c_uct          UCT exploration constant (> 0; values lie in [0, 1], so ~0.7 = sqrt(2)/2 is
                      classic). Higher explores more moves more evenly.
       c_puct         PUCT exploration constant (> 0).
+      fpu_reduction  PUCT's first-play urgency (>= 0): an unvisited move is valued at its visited
+                     siblings' mean minus fpu_reduction * sqrt(the prior mass of those siblings), so
+                     that once the likely moves are tried the unlikely ones wait (KataGo's FPU). 0 (the
+                     default): the siblings' mean. Bot spec mcts:fpu=0.2.
       prior          PUCT's move prior, computed in C once per expanded node (needs selection="puct"):
                      "uniform" (1/k, every game), or for Gaia "rollout" (the rollout policy's move
                      weights, normalized: cheap) or "value" (a softmax, at 4 VP, over the mover's
@@ -97,6 +101,7 @@ class SearchConfig:
     selection: Selection = "uct"
     c_uct: float = 0.7
     c_puct: float = 1.5
+    fpu_reduction: float = 0.0
     value: ValueMode = "margin"
     margin_scale: float = 20.0
     rollout_depth: int | None = None
@@ -118,6 +123,9 @@ class SearchConfig:
         _check_choice(self, "selection", ("uct", "puct"))
         _check_positive(self, "c_uct")
         _check_positive(self, "c_puct")
+        if isinstance(self.fpu_reduction, bool) or not isinstance(self.fpu_reduction, int | float) \
+                or not 0 <= self.fpu_reduction < math.inf:
+            raise ValueError(f"SearchConfig.fpu_reduction must be a number >= 0, got {self.fpu_reduction!r}")
         _check_choice(self, "prior", ("uniform", "rollout", "value"))
         if self.prior != "uniform" and self.selection != "puct":
             raise ValueError(f"SearchConfig.prior={self.prior!r} needs selection='puct' (UCT uses no prior)")

@@ -152,6 +152,7 @@ ctypedef struct Params:
     int puct
     int use_prior            # PUCT with the game's move prior (g.prior) instead of uniform priors
     double c
+    double fpu_reduction     # PUCT: an unvisited child's value is its visited siblings' mean minus this times sqrt(their prior mass)
     int rank_value
     double margin_scale
     long long rollout_depth  # -1: to the end
@@ -280,12 +281,14 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
 cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
     """UCT: q + c sqrt(ln N / n), unvisited children first in move order. PUCT with uniform priors:
     q + c sqrt(N) / (k (1 + n)); with the game's prior p: q + c p sqrt(N) / (1 + n); an unvisited child
-    valued at its visited siblings' mean (0.5 if none). Visits include virtual loss (worth 0)."""
+    valued at its visited siblings' mean (0.5 if none) minus fpu_reduction * sqrt(the visited siblings'
+    prior mass): the first-play urgency, lower once the likely moves have been tried. Visits include
+    virtual loss (worth 0)."""
     cdef int k = parent.num_children
     cdef int first = parent.first_child
     cdef int j, best = first, ne, seen = 0
     cdef double n_parent = mc_load_i32(&parent.visits) + mc_load_i32(&parent.vloss)
-    cdef double score, best_score = -INFINITY, q, fpu = 0.0, log_n, sqrt_n
+    cdef double score, best_score = -INFINITY, q, fpu = 0.0, log_n, sqrt_n, mass = 0.0
     cdef Node* ch
     if P.puct:
         for j in range(first, first + k):
@@ -293,8 +296,11 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
             ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
             if ne > 0:
                 fpu += mc_load_f64(&ch.value_sum) / ne
+                mass += ch.prior
                 seen += 1
         fpu = fpu / seen if seen > 0 else 0.5
+        if seen > 0 and P.fpu_reduction > 0.0:
+            fpu -= P.fpu_reduction * sqrt(mass)
         sqrt_n = sqrt(n_parent if n_parent > 1.0 else 1.0)
         for j in range(first, first + k):
             ch = &T.nodes[j]
@@ -691,6 +697,7 @@ cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long
 CONFIG_KEYS = (
     "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
+    "fpu_reduction",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
@@ -916,6 +923,9 @@ cdef class Searcher:
         P.puct = cfg["selection"] == "puct"
         P.use_prior = P.puct and cfg["prior"] != "uniform"
         P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
+        P.fpu_reduction = float(cfg["fpu_reduction"])
+        if not P.fpu_reduction >= 0.0:
+            raise ValueError(f"fpu_reduction must be >= 0, got {cfg['fpu_reduction']!r}")
         P.rank_value = cfg["value"] == "rank"
         P.margin_scale = float(cfg["margin_scale"])
         P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])

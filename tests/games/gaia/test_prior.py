@@ -130,3 +130,19 @@ def test_games_without_a_prior_say_so() -> None:
     with pytest.raises(ValueError, match="no move prior"):
         mcts.search(iface, toy_game.state_pointer(toy), {**config, "prior": "value"})
     del owner
+
+
+def test_first_play_urgency_leaves_unlikely_moves_unvisited() -> None:
+    """fpu_reduction values an unvisited move below its tried siblings: with a large one the search
+    stays on the moves its prior likes; 0 is the siblings' mean (every move gets tried at this budget)."""
+    def visited(fpu: float) -> int:
+        config = SearchConfig(simulations=300, evaluator="learned", rollout_depth=0, selection="puct",
+                              prior="value", c_puct=0.75, fpu_reduction=fpu)
+        return sum(1 for c in search_gaia(demo(), config).candidates if c.visits > 0)
+
+    moves = len(gaia_rules.search_moves_int(demo()._core))
+    assert visited(0.0) == moves
+    assert visited(1.0) < moves
+    assert make_bot("mcts:fpu=0.2").config.fpu_reduction == 0.2
+    with pytest.raises(BotSpecError, match="fpu_reduction must be a number >= 0"):
+        make_bot("mcts:fpu=-1")
