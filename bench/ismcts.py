@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from typing import Any
 
 from gaia_ai._core import mcts, toy_cards
 from gaia_ai.search import SearchConfig
+from gaia_ai.tournament.ratings import wilson_interval
 
 MARGIN_SCALE = 20.0   # points: a trick with an ace and a ten is 21 of the deck's 120
 
@@ -48,17 +48,10 @@ def play(opponent: str, deal_seed: int, seat: int, simulations: int) -> tuple[fl
     return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0), margin
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def strength(opponent: str, deals: int, simulations: int) -> dict[str, Any]:
     games = [play(opponent, d + 1, seat, simulations) for d in range(deals) for seat in (0, 1)]
     wins = sum(g[0] for g in games)
-    low, high = wilson(wins, len(games))
+    low, high = wilson_interval(wins, len(games))
     return {"opponent": opponent, "simulations": simulations, "games": len(games), "win_rate": wins / len(games),
             "interval": [low, high], "mean_margin": statistics.fmean(g[1] for g in games)}
 
