@@ -28,9 +28,10 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=400, help="self-play games (default 400)")
     parser.add_argument("--seed", type=int, default=0, help="master seed of the games (default 0)")
-    parser.add_argument("--player", default="greedy",
+    parser.add_argument("--player", action="append", default=None, metavar="SPEC",
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
-                             "rollout policy)")
+                             "rollout policy); repeat it and the players take the games in turn (expert "
+                             "iteration: the parent's search beside greedy, README 'Expert iteration')")
     parser.add_argument("--version", default="v1", help="the model's version label (default v1)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
@@ -39,7 +40,9 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
 
 def _train_handler(args: argparse.Namespace) -> int:
     try:
-        model = load_game(args.game).train_value(args.games, args.seed, args.player, args.version)
+        players = args.player or ["greedy"]
+        model = load_game(args.game).train_value(args.games, args.seed, players[0] if len(players) == 1 else players,
+                                                 args.version)
         text = json.dumps(model, indent=1) + "\n"
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")

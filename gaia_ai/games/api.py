@@ -237,7 +237,7 @@ class Game(ABC):
         """The review (gaia_ai.review.model.Review) of `players`' decisions in log lines lines[0]..lines[1]-1."""
         raise UnsupportedError(f"{self.info.title}: no game review yet")
 
-    def train_value(self, games: int, seed: int, player: str, version: str) -> dict[str, Any]:
+    def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str) -> dict[str, Any]:
         """A learned position value fitted on `games` self-play games (``gaia-ai train``): a JSON-able
         model document, the same for the same arguments."""
         raise UnsupportedError(f"{self.info.title}: no learned value yet")

@@ -210,7 +210,7 @@ class GaiaGame(Game):
 
         return run_replay_cli(args.path, limit=args.limit, as_json=args.as_json)
 
-    def train_value(self, games: int, seed: int, player: str, version: str) -> dict[str, Any]:
+    def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str) -> dict[str, Any]:
         from gaia_ai.games.gaia import value
 
         return value.train(games, seed, player, version=version)

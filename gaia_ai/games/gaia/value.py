@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -113,14 +113,19 @@ def predict(weights: list[list[float]], sample: Sample) -> float:
     return sample.vp + float(np.dot(weights[sample.round - 1], sample.features))
 
 
-def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSION,
+def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, version: str = VERSION,
           progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """A model (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games."""
+    """A model (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games.
+    player: one bot spec, or several that take the games in turn (game g: player[g % len]), e.g. the
+    parent generation's search with the greedy games of the first (expert iteration, issue 18)."""
     if games < 2:
         raise ValueError("train: at least 2 games")
+    players = [player] if isinstance(player, str) else list(player)
+    if not players:
+        raise ValueError("train: name at least one player")
     samples: list[Sample] = []
     for game in range(games):
-        samples += self_play(game, seed, player)
+        samples += self_play(game, seed, players[game % len(players)])
         if progress is not None:
             progress(game + 1)
     weights = fit(samples)
@@ -128,8 +133,8 @@ def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSI
         "version": version,
         "features": list(gaia_rules.VALUE_FEATURES),
         "weights": weights,
-        "trained": {"games": games, "seed": seed, "player": player, "positions": len(samples) // 2,
-                    "ridge": RIDGE, "players": 2},
+        "trained": {"games": games, "seed": seed, "player": players[0] if len(players) == 1 else players,
+                    "positions": len(samples) // 2, "ridge": RIDGE, "players": 2},
     }
 
 

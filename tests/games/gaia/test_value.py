@@ -46,6 +46,15 @@ def test_training_is_reproducible_from_its_seed() -> None:
     assert a["features"] == list(gaia_rules.VALUE_FEATURES) and len(a["weights"]) == 6
 
 
+def test_several_players_take_the_training_games_in_turn() -> None:
+    """Expert iteration trains on the parent's search games beside greedy's: game g is player[g % k]'s."""
+    mixed = value.train(4, seed=7, player=["greedy", "policy"])
+    assert mixed["trained"]["player"] == ["greedy", "policy"]
+    by_game = [value.self_play(g, 7, p) for g, p in enumerate(["greedy", "policy", "greedy", "policy"])]
+    assert mixed["weights"] == value.fit([s for game in by_game for s in game])
+    assert mixed["weights"] != value.train(4, seed=7, player="greedy")["weights"]
+
+
 def test_the_shipped_model_fits_its_games_better_than_a_constant() -> None:
     model = value.load()
     weights = value.check_model(model, "value-v1.json")
