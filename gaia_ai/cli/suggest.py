@@ -193,9 +193,9 @@ def _suggest_handler(args: argparse.Namespace) -> int:
     st = result.stats
     # a hidden-information game's PV was read on a sample of what the seat cannot see: its words too
     line_root = state.determinize(result.player, config.seed) if game.info.hidden_information else state
-    # a Gaia candidate carries its whole line; a game whose search moves are atomic, the move alone
-    hints = [Hint(getattr(c, "line", None) or str(c.move), c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
-                  len(getattr(c, "turn", None) or c.moves), steps=in_words(game, line_root, c.pv, c.pv_players))
+    # a Gaia candidate's line is its whole turn; a game whose search moves are atomic, the move alone
+    hints = [Hint(c.line or str(c.move), c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
+                  len(c.turn or c.moves), steps=in_words(game, line_root, c.pv, c.pv_players))
              for c in result.candidates[:args.top]]
     print_report(Report(
         position=game.describe(state),

@@ -49,6 +49,16 @@ class Candidate:
     pv_players: list[int] = field(default_factory=list)
     moves: list[Any] = field(default_factory=list)
 
+    @property
+    def turn(self) -> list[Any]:
+        """The moves the player makes in this candidate's turn (the Gaia Candidate's field): its move."""
+        return self.moves or [self.move]
+
+    @property
+    def line(self) -> str:
+        """The candidate's move in the game's notation (the Gaia Candidate's whole-turn line)."""
+        return str(self.move)
+
 
 @dataclass(frozen=True)
 class SearchResult:
