@@ -146,3 +146,11 @@ def test_first_play_urgency_leaves_unlikely_moves_unvisited() -> None:
     assert make_bot("mcts:fpu=0.2").config.fpu_reduction == 0.2
     with pytest.raises(BotSpecError, match="fpu_reduction must be a number >= 0"):
         make_bot("mcts:fpu=-1")
+
+
+def test_the_fast_search_example_is_the_recommended_spec() -> None:
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "search-fast.toml"
+    spec = "mcts:sims=1000,eval=learned,rollout_depth=0,selection=puct,prior=value,c_puct=0.75,fpu=0.2"
+    assert SearchConfig.from_toml(example) == make_bot(spec).config
