@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -168,29 +168,30 @@ def check_model(model: dict[str, Any], where: str) -> list[list[float]]:
     return weights
 
 
-_slots: dict[str, int] = {}   # version -> its slot in the C core, in the order loaded
+_slots: dict[str, int] = {}              # version -> its slot in the C core, in the order loaded
+_models: dict[str, dict[str, Any]] = {}   # version -> its document
+_loading = threading.Lock()   # two first searches at once (a server's threads) must not take two slots
 
 
 def load(version: str = VERSION) -> dict[str, Any]:
     """Load the shipped model of that version ("learned": the newest) into a slot of its own in the C
     core (once per process: a match of eval=v1 against eval=v2 holds both) and return it."""
-    return _load(version_of(version))
-
-
-@cache
-def _load(version: str) -> dict[str, Any]:
-    path = model_path(version)
-    if len(_slots) >= gaia_rules.VALUE_SLOT_COUNT:
-        raise ValueError(f"at most {gaia_rules.VALUE_SLOT_COUNT} learned values in one process "
-                         f"(loaded: {', '.join(_slots)})")
-    model = json.loads(path.read_text())
-    gaia_rules.set_value_weights(check_model(model, path.name), len(_slots))
-    _slots[version] = len(_slots)
-    return model
+    version = version_of(version)
+    with _loading:
+        if version not in _models:
+            if len(_slots) >= gaia_rules.VALUE_SLOT_COUNT:
+                raise ValueError(f"at most {gaia_rules.VALUE_SLOT_COUNT} learned values in one process "
+                                 f"(loaded: {', '.join(_slots)})")
+            path = model_path(version)
+            model = json.loads(path.read_text())
+            gaia_rules.set_value_weights(check_model(model, path.name), len(_slots))
+            _slots[version] = len(_slots)
+            _models[version] = model
+        return _models[version]
 
 
 def slot(version: str = VERSION) -> int:
     """The C core's slot of that model version (loading it first)."""
     version = version_of(version)
-    _load(version)
+    load(version)
     return _slots[version]
