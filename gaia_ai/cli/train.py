@@ -40,9 +40,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
 
 def _train_handler(args: argparse.Namespace) -> int:
     try:
-        players = args.player or ["greedy"]
-        model = load_game(args.game).train_value(args.games, args.seed, players[0] if len(players) == 1 else players,
-                                                 args.version)
+        model = load_game(args.game).train_value(args.games, args.seed, args.player or ["greedy"], args.version)
         text = json.dumps(model, indent=1) + "\n"
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")

@@ -138,13 +138,13 @@ def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     """The game interface table for this search: the leaf evaluator config.evaluator ("learned" or a
     pinned version "vN") and the move prior config.prior names (the value prior uses the evaluator's
     model, the newest shipped one under the heuristic); the model's weights are loaded on first use."""
-    if config.evaluator == "heuristic" and config.prior != "value":
+    learned = config.evaluator != "heuristic"
+    if not learned and config.prior != "value":
         return gaia_rules.game_interface(core, "heuristic", config.prior)
     from gaia_ai.games.gaia import value
 
-    slot = value.slot("learned" if config.evaluator == "heuristic" else config.evaluator)
-    evaluator = "heuristic" if config.evaluator == "heuristic" else "learned"
-    return gaia_rules.game_interface(core, evaluator, config.prior, slot)
+    slot = value.slot(config.evaluator if learned else "learned")
+    return gaia_rules.game_interface(core, "learned" if learned else "heuristic", config.prior, slot)
 
 
 def _c_config(config: SearchConfig) -> dict[str, Any]:

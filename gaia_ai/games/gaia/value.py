@@ -151,11 +151,8 @@ def shipped_versions() -> list[str]:
 
 def version_of(evaluator: str) -> str:
     """The model version a search's evaluator names: "learned" is the newest shipped (VERSION), "vN" that
-    version; ValueError for a version the package does not ship."""
-    version = VERSION if evaluator == "learned" else evaluator
-    if not model_path(version).is_file():
-        raise ValueError(f"no learned value {version!r} in the package (shipped: {', '.join(shipped_versions())})")
-    return version
+    version (load() refuses one the package does not ship)."""
+    return VERSION if evaluator == "learned" else evaluator
 
 
 def check_model(model: dict[str, Any], where: str) -> list[list[float]]:
@@ -178,11 +175,14 @@ def load(version: str = VERSION) -> dict[str, Any]:
     core (once per process: a match of eval=v1 against eval=v2 holds both) and return it."""
     version = version_of(version)
     with _loading:
-        if version not in _models:
+        if version not in _models:   # each search asks: the file is read (and looked for) once
+            path = model_path(version)
+            if not path.is_file():
+                raise ValueError(f"no learned value {version!r} in the package "
+                                 f"(shipped: {', '.join(shipped_versions())})")
             if len(_slots) >= gaia_rules.VALUE_SLOT_COUNT:
                 raise ValueError(f"at most {gaia_rules.VALUE_SLOT_COUNT} learned values in one process "
                                  f"(loaded: {', '.join(_slots)})")
-            path = model_path(version)
             model = json.loads(path.read_text())
             gaia_rules.set_value_weights(check_model(model, path.name), len(_slots))
             _slots[version] = len(_slots)
