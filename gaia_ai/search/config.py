@@ -58,7 +58,8 @@ class SearchConfig:
       fpu_reduction  PUCT's first-play urgency (>= 0): an unvisited move is valued at its visited
                      siblings' mean minus fpu_reduction * sqrt(the prior mass of those siblings), so
                      that once the likely moves are tried the unlikely ones wait (KataGo's FPU). 0 (the
-                     default): the siblings' mean. Bot spec mcts:fpu=0.2.
+                     default): the siblings' mean. Bot spec mcts:fpu=0.2. Open information only (a
+                     hidden-information game's search refuses it).
       prior          PUCT's move prior, computed in C once per expanded node (needs selection="puct"):
                      "uniform" (1/k, every game), or for Gaia "rollout" (the rollout policy's move
                      weights, normalized: cheap) or "value" (a softmax, at 4 VP, over the mover's

@@ -905,6 +905,10 @@ cdef class Searcher:
             if g.flags:
                 raise ValueError(f"prior={cfg['prior']!r}: move priors need open information "
                                  "(the information-set search keeps uniform priors)")
+        if g.flags and float(cfg["fpu_reduction"]) != 0.0:
+            # is_select values an unvisited move at its siblings' mean (no prior mass to reduce it by)
+            raise ValueError("fpu_reduction needs open information (the information-set search keeps "
+                             "the siblings' mean)")
         if cfg["simulations"] is None and cfg["time_ms"] is None:
             raise ValueError("give a budget: simulations or time_ms")
         if float(cfg["margin_scale"]) <= 0:

@@ -284,3 +284,11 @@ def test_search_beats_random_and_greedy_small_sample(opponent: str, least: float
 def test_search_beats_random_and_greedy(opponent: str, least: float) -> None:
     # 100 games each; bench/ismcts.py prints the rates with their intervals at several budgets
     assert win_rate(opponent, deals=50, simulations=300) >= least
+
+
+def test_first_play_urgency_is_refused_by_the_information_set_search() -> None:
+    """Its selection values an unvisited move at its siblings' mean with no prior mass to reduce it by:
+    an fpu_reduction would be ignored, so it is refused by name."""
+    with pytest.raises(ValueError, match="fpu_reduction needs open information"):
+        cards_search(toy_cards.deal(2, 5, seed=3), simulations=10, selection="puct", fpu_reduction=0.2)
+    assert cards_search(toy_cards.deal(2, 5, seed=3), simulations=10, selection="puct")["candidates"]
