@@ -73,12 +73,18 @@ class SearchConfig:
       rollout_depth  Moves of random playout after the tree before the game's evaluate() heuristic is
                      used instead of the final score; None plays to the end (exact but slower), 0
                      evaluates the leaf at once.
-      evaluator      The leaf value used after rollout_depth moves: "heuristic" (the game's hand-set
+      leaf_mix       Weight (0 to 1) of the evaluator's value of the tree's leaf itself against the
+                     rollout's outcome, AlphaGo's mixed leaf: value = leaf_mix * evaluate(leaf) +
+                     (1 - leaf_mix) * value(rollout). 0 (the default): the rollout alone; 1: the
+                     evaluator alone (rollouts still run, for win_probability and expected_score). One
+                     evaluation more per simulation; no effect with rollout_depth=0. Bot spec
+                     mcts:mix=0.5.
+      evaluator      The leaf value used after rollout_depth moves (and at the leaf, with leaf_mix): "heuristic" (the game's hand-set
                      evaluate), "learned" (Gaia: the newest shipped per-round linear value fitted on
                      self-play games, gaia_ai.games.gaia.value) or a shipped version pinned, "v1", "v2"
-                     (bot spec mcts:eval=v2,rollout_depth=0). Unused when rollout_depth is None (every
-                     simulation is played to the end); prior="value" uses its model (the newest under
-                     the heuristic).
+                     (bot spec mcts:eval=v2,rollout_depth=0). Unused when rollout_depth is None and
+                     leaf_mix is 0 (every simulation is played to the end); prior="value" uses its model
+                     (the newest under the heuristic).
 
     Tree reuse
       reuse_tree     Keep the tree between the searches of one game (GaiaSearcher, the MCTS bot): the
@@ -106,6 +112,7 @@ class SearchConfig:
     value: ValueMode = "margin"
     margin_scale: float = 20.0
     rollout_depth: int | None = None
+    leaf_mix: float = 0.0
     evaluator: Evaluator = "heuristic"
     prior: Prior = "uniform"
     max_nodes: int = 1_000_000
@@ -133,6 +140,9 @@ class SearchConfig:
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)
+        if isinstance(self.leaf_mix, bool) or not isinstance(self.leaf_mix, int | float) \
+                or not 0 <= self.leaf_mix <= 1:
+            raise ValueError(f"SearchConfig.leaf_mix must be a number in [0, 1], got {self.leaf_mix!r}")
         if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
             raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
                              f"got {self.evaluator!r}")

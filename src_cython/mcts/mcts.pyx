@@ -4,7 +4,8 @@
 One simulation: copy the root, determinize it for the searching player, descend the tree by UCT or
 PUCT (uniform priors, or the game's move prior: config "prior" not "uniform"), expand the leaf reached (a leaf is expanded on its second visit, the root at
 once; all its children at once, from legal_moves), roll out with rollout_move (to the end, or
-`rollout_depth` moves then `evaluate`), and back the value vector up the path: each node adds the
+`rollout_depth` moves then `evaluate`; with `leaf_mix` > 0 the leaf's own `evaluate` is weighed in),
+and back the value vector up the path: each node adds the
 value of the player who chose its move (max-n), so every player plays for itself.
 
 Values of a final (or evaluated) score vector s, for player p:
@@ -156,6 +157,7 @@ ctypedef struct Params:
     int rank_value
     double margin_scale
     long long rollout_depth  # -1: to the end
+    double leaf_mix          # weight of evaluate() at the tree's leaf against the rollout's outcome (0: rollout only)
     int virtual_loss
     double deadline          # monotonic seconds; 0: none
     const int* cancel        # a CancelToken's flag (nonzero: stop), or NULL
@@ -397,6 +399,15 @@ cdef int rollout_and_backup(const Params* P, Tree* T, Worker* W, int depth) noex
     cdef int r, c, i, vl = P.virtual_loss
     cdef Node* node
     cdef Move m
+    cdef double leaf_values[MAX_PLAYERS]
+    cdef int mixed = P.leaf_mix > 0.0 and P.rollout_depth != 0 and not g.is_terminal(ctx, st)
+    if mixed:
+        # AlphaGo's mixed leaf: the evaluator's value of the leaf itself, weighed against the rollout's
+        if g.evaluate(ctx, st, W.scores) != 0:
+            return ERR_SCORE
+        score_values(P, W)
+        for i in range(P.num_players):
+            leaf_values[i] = W.values[i]
     while not g.is_terminal(ctx, st) and (P.rollout_depth < 0 or d < P.rollout_depth) and d < MAX_ROLLOUT:
         m = g.rollout_move(ctx, st, &W.rng)
         if m < 0:
@@ -411,6 +422,9 @@ cdef int rollout_and_backup(const Params* P, Tree* T, Worker* W, int depth) noex
     if r != 0:
         return ERR_SCORE
     score_values(P, W)
+    if mixed:   # the values only: wins and scores stay the rollout's (win_probability, expected_score)
+        for i in range(P.num_players):
+            W.values[i] = P.leaf_mix * leaf_values[i] + (1.0 - P.leaf_mix) * W.values[i]
     mc_add_i32(&T.nodes[0].visits, 1)
     for i in range(1, depth + 1):
         node = &T.nodes[W.path[i]]
@@ -697,7 +711,7 @@ cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long
 CONFIG_KEYS = (
     "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
-    "fpu_reduction",
+    "fpu_reduction", "leaf_mix",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
@@ -933,6 +947,9 @@ cdef class Searcher:
         P.rank_value = cfg["value"] == "rank"
         P.margin_scale = float(cfg["margin_scale"])
         P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])
+        P.leaf_mix = float(cfg["leaf_mix"])
+        if not 0.0 <= P.leaf_mix <= 1.0:
+            raise ValueError(f"leaf_mix must be in [0, 1], got {cfg['leaf_mix']!r}")
         P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
         P.deadline = 0.0
         P.cancel = &cancel.flag if cancel is not None else NULL
