@@ -34,6 +34,13 @@ class GameResult:
     seats: list[int]          # bot index (0 = A, 1 = B) of each seat
     factions: list[str]
     vp: list[int]
+    decisions: list[int] = field(default_factory=list)        # per seat: its bot's calls
+    think_seconds: list[float] = field(default_factory=list)  # per seat: its bot's time over them
+
+    def seconds_per_decision(self, bot: int) -> tuple[float, int]:
+        """(seconds the bot thought, decisions it made) over its seats of this game."""
+        mine = [s for s, b in enumerate(self.seats) if b == bot]
+        return sum(self.think_seconds[s] for s in mine), sum(self.decisions[s] for s in mine)
 
     def bot_vp(self, bot: int) -> float:
         return statistics.mean(v for v, b in zip(self.vp, self.seats, strict=True) if b == bot)
@@ -64,12 +71,16 @@ class MatchResult:
         for bot, spec in enumerate(self.specs):
             sign = 1 if bot == 0 else -1
             mean, half = _mean_ci([sign * m for m in margins])
+            thought = [g.seconds_per_decision(bot) for g in self.games if g.decisions]
+            decisions = sum(n for _, n in thought)
             out["bots"].append({
                 "spec": spec,
                 "wins": sum(g.wins(bot) for g in self.games),
                 "average_vp": round(statistics.mean(g.bot_vp(bot) for g in self.games), 2) if self.games else None,
                 "average_margin": round(mean, 2),
                 "margin_ci95": [round(mean - half, 2), round(mean + half, 2)],
+                # what an equal-time claim rests on: the bot's mean thinking time a decision
+                "ms_per_decision": round(1000 * sum(t for t, _ in thought) / decisions, 2) if decisions else None,
             })
         return out
 
@@ -106,8 +117,9 @@ def run_match(specs: Sequence[str], players: int, games: int, seed: int,
         for seats in per_rotation:
             if len(result.games) == games:
                 break
-            vp = play_game(rules, bots, seats, deal).scores
-            result.games.append(GameResult(deal.seed, seats, factions, vp))
+            played = play_game(rules, bots, seats, deal)
+            result.games.append(GameResult(deal.seed, seats, factions, played.scores, played.decisions,
+                                           played.think_seconds))
             if progress is not None:
                 progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
     return result
@@ -131,11 +143,13 @@ def format_summary(summary: dict[str, Any]) -> str:
         low, high = summary["a_win_share_ci95"]
         lines.append(f"A's share of the wins {100 * summary['a_win_share']:.1f}% (95% interval "
                      f"{100 * low:.1f}-{100 * high:.1f}%; a fair share is {100 * summary['a_fair_share']:.1f}%)")
-    lines.append(f"{'bot':<32}{'wins':>8}{'avg VP':>9}{'avg margin':>12}  95% interval")
+    lines.append(f"{'bot':<32}{'wins':>8}{'avg VP':>9}{'avg margin':>12}  95% interval    ms/decision")
     for bot in summary["bots"]:
         lo, hi = bot["margin_ci95"]
+        ms = bot.get("ms_per_decision")
         lines.append(f"{bot['spec']:<32}{bot['wins']:>8.1f}{bot['average_vp']:>9.2f}"
-                     f"{bot['average_margin']:>12.2f}  [{lo:.2f}, {hi:.2f}]")
+                     f"{bot['average_margin']:>12.2f}  [{lo:.2f}, {hi:.2f}]"
+                     f"{'' if ms is None else f'{ms:>15.1f}'}")
     return "\n".join(lines)
 
 

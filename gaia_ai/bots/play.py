@@ -33,7 +33,8 @@ def all_seatings(players: int) -> list[list[int]]:
 @dataclass
 class PlayedGame:
     """What one game produced: final score per seat, the move log (the game's notation lines), the
-    number of atomic moves, the final snapshot and the wall time in seconds."""
+    number of atomic moves, the final snapshot and the wall time in seconds; per seat, its decisions
+    (calls of its bot) and the seconds its bot thought over them."""
 
     scores: list[int]
     lines: list[str]
@@ -41,6 +42,8 @@ class PlayedGame:
     final_state: dict[str, Any]
     seconds: float
     roles: list[str] = field(default_factory=list)   # what each seat played at the end ("" for none)
+    decisions: list[int] = field(default_factory=list)
+    think_seconds: list[float] = field(default_factory=list)
 
 
 def play_game(game: Game, bots: Sequence[Bot], seats: Sequence[int], deal: Deal) -> PlayedGame:
@@ -48,6 +51,8 @@ def play_game(game: Game, bots: Sequence[Bot], seats: Sequence[int], deal: Deal)
     start = time.perf_counter()
     log = game.recorder(deal)
     state = log.state
+    decisions = [0] * len(seats)
+    think = [0.0] * len(seats)
     for _ in range(MAX_MOVES):
         if state.is_terminal:
             log.close()
@@ -55,6 +60,11 @@ def play_game(game: Game, bots: Sequence[Bot], seats: Sequence[int], deal: Deal)
             assert scores is not None
             roles = [state.role(p) or "" for p in range(len(scores))]
             return PlayedGame(scores, log.lines, log.commands, state.snapshot(), time.perf_counter() - start,
-                              roles if any(roles) else [])
-        log.apply(bots[seats[state.current_player]].choose(state))
+                              roles if any(roles) else [], decisions, think)
+        seat = state.current_player
+        asked = time.perf_counter()
+        move = bots[seats[seat]].choose(state)
+        think[seat] += time.perf_counter() - asked
+        decisions[seat] += 1
+        log.apply(move)
     raise RuntimeError(f"{game.info.title} game of deal {deal.seed!r} did not end in {MAX_MOVES} moves")

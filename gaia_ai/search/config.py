@@ -31,6 +31,12 @@ class SearchConfig:
                      Cost: linear in time.
       time_ms        Wall-clock budget in milliseconds (>= 1), or None. Checked between simulations, so
                      one simulation (a rollout to the end: ~0.1-0.4 ms for Gaia) may overrun it.
+      max_time_ms    The time manager (needs time_ms, >= it; None: off, time_ms is a fixed budget). It
+                     spends the time where the choice is close: it stops before time_ms once the most
+                     visited root move (the answer) is settled - also the best valued of the moves with
+                     a quarter of its visits or more - and leads by more visits than the time left can
+                     add; past time_ms it goes on while the leader is not settled, up to max_time_ms.
+                     Bot spec mcts:ms=1000,maxms=2000; measured in docs/value-analysis.md.
       max_nodes      Tree nodes allocated up front (>= 2; 56 bytes each, so the default 1,000,000 is
                      56 MB). Split evenly between the trees of root parallelism. When full, leaves stop
                      being expanded and simulations continue from them. It must hold the root's moves.
@@ -103,6 +109,7 @@ class SearchConfig:
 
     simulations: int | None = 1000
     time_ms: int | None = None
+    max_time_ms: int | None = None
     threads: int = 1
     parallelism: Parallelism = "tree"
     selection: Selection = "uct"
@@ -126,6 +133,10 @@ class SearchConfig:
         _check_int(self, "time_ms", 1, optional=True)
         if self.simulations is None and self.time_ms is None:
             raise ValueError("SearchConfig: give a budget: simulations or time_ms (both None)")
+        _check_int(self, "max_time_ms", 1, optional=True)
+        if self.max_time_ms is not None and (self.time_ms is None or self.max_time_ms < self.time_ms):
+            raise ValueError(f"SearchConfig.max_time_ms (the time manager's ceiling) needs a time_ms no larger "
+                             f"than it, got max_time_ms={self.max_time_ms}, time_ms={self.time_ms}")
         _check_int(self, "threads", 1)
         _check_choice(self, "parallelism", ("root", "tree"))
         _check_choice(self, "selection", ("uct", "puct"))

@@ -11,7 +11,9 @@ class SearchStats:
     """What one search did: simulations run, tree nodes created (all trees), deepest tree path (moves
     from the root), wall-clock seconds of the search loop, and simulations per second; with tree reuse
     (GaiaSearcher), the nodes and root visits carried over from the previous search; cancelled: a
-    CancelToken stopped it before its budget."""
+    CancelToken stopped it before its budget; time_manager (SearchConfig.max_time_ms): "early" (stopped
+    before time_ms, its answer settled), "extended" (thought past time_ms on a close decision until it
+    settled), "ceiling" (stopped at max_time_ms unsettled), "" (no manager, or settled at time_ms)."""
 
     simulations: int
     nodes: int
@@ -21,6 +23,7 @@ class SearchStats:
     reused_nodes: int = 0
     reused_visits: int = 0
     cancelled: bool = False
+    time_manager: str = ""
 
     @classmethod
     def from_dict(cls, stats: dict[str, Any]) -> SearchStats:
@@ -33,4 +36,5 @@ class SearchStats:
             reused_nodes=int(stats.get("reused_nodes", 0)),
             reused_visits=int(stats.get("reused_visits", 0)),
             cancelled=bool(stats.get("cancelled", False)),
+            time_manager=str(stats.get("time_manager", "")),
         )

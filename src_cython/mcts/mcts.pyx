@@ -160,6 +160,8 @@ ctypedef struct Params:
     double leaf_mix          # weight of evaluate() at the tree's leaf against the rollout's outcome (0: rollout only)
     int virtual_loss
     double deadline          # monotonic seconds; 0: none
+    double start             # monotonic seconds when the simulations began
+    double hard_deadline     # the time manager's ceiling (max_time_ms), past `deadline`; 0: no time manager
     const int* cancel        # a CancelToken's flag (nonzero: stop), or NULL
     const Move* root_only    # the root's children are restricted to these moves (NULL: all legal moves)
     int n_root_only
@@ -175,6 +177,7 @@ ctypedef struct Tree:
     int error
     int* next                # information-set trees only (else NULL): next sibling of each node, -1 last
     int* avail               # and how often each node's move was legal when its parent was visited
+    int start_visits         # the root's visits when the simulations began (a reused tree has some)
 
 
 ctypedef struct Worker:
@@ -198,6 +201,7 @@ ctypedef struct Worker:
     double wins[MAX_PLAYERS]
     long long sims
     int max_depth
+    int time_stop            # what the time manager did: a TimeStop
 
 
 cdef inline unsigned long long splitmix(unsigned long long* state) noexcept nogil:
@@ -600,15 +604,84 @@ cdef inline int child_after(const Tree* T, const Node* parent, int j) noexcept n
     return j + 1 if j + 1 < parent.first_child + parent.num_children else -1
 
 
+cdef enum:
+    TM_CHECK = 8             # the time manager looks at the root every this many simulations of a worker
+
+cdef enum TimeStop:          # what the time manager did (stats "time_manager")
+    TS_NONE = 0              # nothing: no manager, or the leader was settled at time_ms
+    TS_EARLY = 1             # stopped before time_ms: the leader was settled and out of reach
+    TS_EXTENDED = 2          # went past time_ms while the leader was not settled, and stopped once it was
+    TS_CEILING = 3           # reached max_time_ms unsettled
+
+TIME_STOPS = {TS_NONE: "", TS_EARLY: "early", TS_EXTENDED: "extended", TS_CEILING: "ceiling"}
+
+
+cdef int root_settled(const Tree* T, int* lead) noexcept nogil:
+    """Whether the root's most visited move (the one the search answers) is also the best valued of
+    the moves with at least a quarter of its visits; *lead: its visits minus the runner-up's."""
+    cdef const Node* root = &T.nodes[0]
+    cdef int j = root.first_child, n, top = -1, first = 0, second = 0
+    cdef double top_q
+    while j >= 0:
+        n = mc_load_i32(&T.nodes[j].visits)
+        if n > first:
+            second = first
+            first = n
+            top = j
+        elif n > second:
+            second = n
+        j = child_after(T, root, j)
+    lead[0] = first - second
+    if top < 0:
+        return 0
+    top_q = mc_load_f64(&T.nodes[top].value_sum) / first
+    j = root.first_child
+    while j >= 0:
+        n = mc_load_i32(&T.nodes[j].visits)
+        if j != top and n > 0 and 4 * n >= first and mc_load_f64(&T.nodes[j].value_sum) / n > top_q:
+            return 0
+        j = child_after(T, root, j)
+    return 1
+
+
+cdef int out_of_time(const Params* P, const Tree* T, Worker* W) noexcept nogil:
+    """Whether the time budget ends this worker's simulations. A fixed budget ends at the deadline.
+    The time manager (P.hard_deadline > 0) ends it early once the root's leader is settled and leads by
+    more visits than the tree can add before the deadline, and past the deadline only once the leader is
+    settled, or at the hard deadline (a close decision gets up to max_time_ms)."""
+    cdef double t = now(), rate
+    cdef int lead = 0, settled
+    if P.hard_deadline <= 0.0:
+        return t >= P.deadline
+    if t >= P.hard_deadline:
+        W.time_stop = TS_CEILING
+        return 1
+    if W.sims == 0 or W.sims % TM_CHECK != 0:   # judge the leader on this search's own simulations
+        return 0
+    settled = root_settled(T, &lead)
+    if t >= P.deadline:           # past the budget, only an open decision goes on
+        if not settled:
+            W.time_stop = TS_EXTENDED
+        return settled
+    if not settled:
+        return 0
+    rate = (mc_load_i32(&T.nodes[0].visits) - T.start_visits) / (t - P.start) if t > P.start else INFINITY
+    if lead > rate * (P.deadline - t):
+        W.time_stop = TS_EARLY
+        return 1
+    return 0
+
+
 cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
-    """Simulate until the tree's simulation budget, the deadline, or an error (which stops all)."""
+    """Simulate until the tree's simulation budget, the time budget (out_of_time), or an error (which
+    stops all)."""
     cdef int err
     while not mc_load_i32(&T.stop):
         if P.cancel != NULL and mc_load_i32(P.cancel):
             break
         if T.sims_limit >= 0 and mc_fetch_add_i64(&T.claimed, 1) >= T.sims_limit:
             break
-        if P.deadline > 0 and now() >= P.deadline:
+        if P.deadline > 0 and out_of_time(P, T, W):
             break
         err = simulate_is(P, T, W) if P.hidden else simulate(P, T, W)
         if err != OK:
@@ -709,7 +782,7 @@ cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long
 # ---- Python entry ------------------------------------------------------------------------------------
 
 CONFIG_KEYS = (
-    "simulations", "time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
+    "simulations", "time_ms", "max_time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
     "fpu_reduction", "leaf_mix",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
@@ -925,6 +998,8 @@ cdef class Searcher:
                              "the siblings' mean)")
         if cfg["simulations"] is None and cfg["time_ms"] is None:
             raise ValueError("give a budget: simulations or time_ms")
+        if cfg["max_time_ms"] is not None and (cfg["time_ms"] is None or int(cfg["max_time_ms"]) < int(cfg["time_ms"])):
+            raise ValueError("max_time_ms (the time manager's ceiling) needs a time_ms no larger than it")
         if float(cfg["margin_scale"]) <= 0:
             raise ValueError("margin_scale must be > 0")
         reuse = bool(cfg["reuse_tree"]) if reuse is None else bool(reuse)
@@ -952,6 +1027,7 @@ cdef class Searcher:
             raise ValueError(f"leaf_mix must be in [0, 1], got {cfg['leaf_mix']!r}")
         P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
         P.deadline = 0.0
+        P.hard_deadline = 0.0
         P.cancel = &cancel.flag if cancel is not None else NULL
         P.root_only = NULL
         P.n_root_only = 0
@@ -1124,9 +1200,14 @@ cdef class Searcher:
             self.num_players = g.num_players
             self.root_player = P.root_player
 
+            for t in range(ntrees):
+                trees[t].start_visits = trees[t].nodes[0].visits
             start = now()
+            P.start = start
             if cfg["time_ms"] is not None and sims != 1:
                 P.deadline = start + int(cfg["time_ms"]) / 1000.0
+                if cfg["max_time_ms"] is not None:
+                    P.hard_deadline = start + int(cfg["max_time_ms"]) / 1000.0
             with nogil:
                 for t in prange(nthreads, num_threads=nthreads, schedule="static", chunksize=1):
                     run(&P, &trees[t * root_mode], &workers[t])
@@ -1183,6 +1264,7 @@ cdef class Searcher:
                 "reused_visits": reused_visits,
                 "reuse_probe_moves": probe_steps,
                 "cancelled": cancel is not None and cancel.cancelled,
+                "time_manager": TIME_STOPS[max(workers[t].time_stop for t in range(nthreads))],
             }
             return {"player": P.root_player, "candidates": candidates, "stats": stats}
         except BaseException:

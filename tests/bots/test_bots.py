@@ -78,6 +78,16 @@ def test_a_one_seat_match_reports_a_share_against_a_fair_share() -> None:
     assert 0 <= low <= share <= high <= 1
 
 
+def test_a_match_counts_each_bots_decisions_and_thinking_time() -> None:
+    result = run_match(["greedy", "random:seed=1"], players=2, games=2, seed=3)
+    for game in result.games:
+        assert len(game.decisions) == len(game.think_seconds) == 2
+        assert all(n > 20 for n in game.decisions) and all(t > 0 for t in game.think_seconds)
+    seconds = sum(g.seconds_per_decision(0)[0] for g in result.games)
+    decisions = sum(g.seconds_per_decision(0)[1] for g in result.games)
+    assert result.summary()["bots"][0]["ms_per_decision"] == pytest.approx(1000 * seconds / decisions, abs=0.01)
+
+
 def test_factions_drawn_have_distinct_home_planets() -> None:
     import random
 
@@ -89,6 +99,9 @@ def test_factions_drawn_have_distinct_home_planets() -> None:
 def test_match_is_reproducible_and_greedy_beats_random() -> None:
     first = run_match(["greedy", "random:seed=1"], players=2, games=10, seed=3).summary()
     again = run_match(["greedy", "random:seed=1"], players=2, games=10, seed=3).summary()
+    for summary in (first, again):   # thinking time is the one figure a seed does not fix
+        for bot in summary["bots"]:
+            assert bot.pop("ms_per_decision") > 0
     assert first == again
     greedy, rand = first["bots"]
     assert greedy["wins"] + rand["wins"] == 10
