@@ -30,6 +30,10 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
     budget.add_argument("--simulations", type=positive_int, metavar="N",
                         help="search budget in simulations (default 2000)")
     budget.add_argument("--time-ms", type=positive_int, metavar="T", help="search budget in milliseconds")
+    parser.add_argument("--max-time-ms", type=positive_int, metavar="T",
+                        help="with --time-ms: the time manager's ceiling (at least --time-ms). The search stops "
+                             "early once its answer is settled and out of reach, and thinks on past --time-ms, "
+                             "up to T, while the best moves are close")
     parser.add_argument("--threads", type=positive_int, help="search threads (default 1)")
     parser.add_argument("--top", type=positive_int, default=5, metavar="K", help="suggestions to show (default 5)")
     parser.add_argument("--seed", type=int,
@@ -89,6 +93,12 @@ class Report:
     max_depth: int
     elapsed: float
     simulations_per_second: float
+    time_manager: str = ""    # what --max-time-ms's manager did: "early", "extended", "ceiling" or ""
+
+
+TIME_MANAGER_WORDS = {"early": "stopped early: the answer was settled",
+                      "extended": "thought past --time-ms: the best moves were close",
+                      "ceiling": "stopped at --max-time-ms: the best moves were still close"}
 
 
 def describe_position(round_: int, phase: str, player: int, factions: list[str | None]) -> str:
@@ -113,6 +123,7 @@ def print_report(report: Report, as_json: bool) -> None:
                 "simulations": report.simulations, "nodes": report.nodes,
                 "max_depth": report.max_depth, "elapsed": round(report.elapsed, 4),
                 "simulations_per_second": round(report.simulations_per_second, 1),
+                **({"time_manager": report.time_manager} if report.time_manager else {}),
             },
         }))
         return
@@ -133,7 +144,8 @@ def print_report(report: Report, as_json: bool) -> None:
           "win %: how often\nthe player won; exp. VP: the mean final score. A move can win more often by a "
           "smaller margin, so value\nand win % can order moves differently. The notation: docs/notation.md.")
     print(f"{report.simulations} simulations, {report.nodes} nodes, depth {report.max_depth}, "
-          f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)")
+          f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)"
+          f"{'; ' + TIME_MANAGER_WORDS[report.time_manager] if report.time_manager else ''}")
 
 
 def _lower_after_first(words: list[str]) -> list[str]:
@@ -169,6 +181,8 @@ def _config(args: argparse.Namespace) -> Any:
     overrides: dict[str, Any] = {}
     if args.simulations is not None or args.time_ms is not None:
         overrides["simulations"], overrides["time_ms"] = budget_from_args(args)
+    if args.max_time_ms is not None:
+        overrides["max_time_ms"] = args.max_time_ms
     if args.threads is not None:
         overrides["threads"] = args.threads
     if args.seed is not None:
@@ -203,7 +217,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         faction=state.role(result.player),
         hints=hints,
         simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,
-        simulations_per_second=st.simulations_per_second,
+        simulations_per_second=st.simulations_per_second, time_manager=st.time_manager,
     ), args.json)
     return write_pictures(args, game, state, hints)
 

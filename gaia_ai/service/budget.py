@@ -94,17 +94,23 @@ def plan_budget(
     remaining_s: float | None,
     spent_ms: float = 0.0,
     reserve_ms: float = 0.0,
+    max_time_ms: int | None = None,
 ) -> Budget:
     """The SearchConfig of a call. simulations / time_ms: the request's budget (None = not given;
-    neither = DEFAULT_SIMULATIONS); threads: 0 = 1; remaining_s: seconds to the call's deadline
-    (None = no deadline); spent_ms: the call's time on the server so far; reserve_ms: time to keep
-    for building the answer after the search. RequestError for a zero budget, NoTimeError when the
-    deadline leaves less than the margin plus the reserve plus 1 ms."""
+    neither = DEFAULT_SIMULATIONS); max_time_ms: with time_ms, the time manager's ceiling (None: off);
+    threads: 0 = 1; remaining_s: seconds to the call's deadline (None = no deadline); spent_ms: the
+    call's time on the server so far; reserve_ms: time to keep for building the answer after the
+    search. The ceiling is capped as time_ms is (the server's maximum, the time spent and kept, the
+    deadline). RequestError for a zero budget or a ceiling without a time budget or below it,
+    NoTimeError when the deadline leaves less than the margin plus the reserve plus 1 ms."""
     notes: list[str] = []
     if simulations is not None and simulations < 1:
         raise RequestError("simulations: must be at least 1 (or leave the budget unset for the default)")
     if time_ms is not None and time_ms < 1:
         raise RequestError("time_ms: must be at least 1 (or leave the budget unset for the default)")
+    if max_time_ms is not None and (time_ms is None or max_time_ms < time_ms):
+        raise RequestError(f"max_time_ms: the time manager's ceiling needs a time_ms budget no larger than it "
+                           f"(got max_time_ms {max_time_ms}, time_ms {time_ms}); 0 leaves it off")
     if simulations is None and time_ms is None:
         simulations = DEFAULT_SIMULATIONS
     if simulations is not None and simulations > limits.max_simulations:
@@ -115,10 +121,17 @@ def plan_budget(
         notes.append(f"time_ms capped at {cap} by the server")
     elif time_ms is not None:
         cap = time_ms
+    ceiling = None
+    if max_time_ms is not None:
+        ceiling = min(max_time_ms, limits.max_time_ms)
+        if max_time_ms > limits.max_time_ms:
+            notes.append(f"max_time_ms capped at {limits.max_time_ms} by the server")
     if time_ms is not None and spent_ms + reserve_ms >= 1:
         cap = max(1, int(cap - spent_ms - reserve_ms))
         notes.append(f"search time {cap} ms: {spent_ms:.0f} ms went to reading the position and "
                      f"{reserve_ms:.0f} ms are kept to build the answer")
+        if ceiling is not None:
+            ceiling = max(1, int(ceiling - spent_ms - reserve_ms))
     deadline_limited = False
     if remaining_s is not None:
         keep = limits.deadline_margin_ms + reserve_ms
@@ -129,10 +142,13 @@ def plan_budget(
         if left < cap:
             cap, deadline_limited = left, True
             notes.append(f"time capped at {left} ms by the call's deadline")
+        if ceiling is not None and left < ceiling:
+            ceiling, deadline_limited = left, True
+            notes.append(f"the time manager's ceiling capped at {left} ms by the call's deadline")
     threads = threads or 1
     if threads > limits.max_threads:
         notes.append(f"threads capped at {limits.max_threads} by the server")
         threads = limits.max_threads
-    config = SearchConfig(simulations=simulations, time_ms=cap, threads=threads, seed=seed,
+    config = SearchConfig(simulations=simulations, time_ms=cap, max_time_ms=ceiling, threads=threads, seed=seed,
                           max_nodes=limits.max_nodes, reuse_tree=False)
     return Budget(config, deadline_limited, notes)

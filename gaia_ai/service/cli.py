@@ -119,11 +119,12 @@ def suggest_remote(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError, TypeError, ToolkitError) as e:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
-    timeout = args.timeout if args.timeout is not None else (args.time_ms or 0) / 1000 + 60
+    timeout = args.timeout if args.timeout is not None else (args.max_time_ms or args.time_ms or 0) / 1000 + 60
     try:
         with SuggestClient(args.server, token=token, tls_ca=args.tls_ca, timeout=timeout) as client:
             simulations, time_ms = budget_from_args(args)
-            reply = client.suggest(position, simulations=simulations, time_ms=time_ms, threads=args.threads or 1,
+            reply = client.suggest(position, simulations=simulations, time_ms=time_ms, max_time_ms=args.max_time_ms,
+                                   threads=args.threads or 1,
                                    top_k=max(1, args.top), seed=args.seed or 0, game=args.game,
                                    viewer=_viewer(args))
     except ServiceError as e:
@@ -148,6 +149,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
         hints=hints,
         simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
+        time_manager=reply.stats.time_manager,
     ), args.json)
     if state is None:
         if args.png or args.svg:

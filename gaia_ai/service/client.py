@@ -74,6 +74,7 @@ class SuggestClient:
         game: str = GAIA,
         simulations: int | None = None,
         time_ms: int | None = None,
+        max_time_ms: int | None = None,
         threads: int = 1,
         top_k: int = 5,
         seed: int = 0,
@@ -81,7 +82,7 @@ class SuggestClient:
         timeout: float | None = -1.0,
     ) -> pb.SuggestMovesResponse:
         """Ranked suggestions for the player to move. Give simulations or time_ms (neither: the
-        server's default). viewer: the seat asking (required by games of hidden information).
+        server's default); with time_ms, max_time_ms turns the time manager on (suggest.proto). viewer: the seat asking (required by games of hidden information).
         timeout: this call's deadline in seconds (-1: the client's default); the server stops its
         search in time to answer before it."""
         if simulations is not None and time_ms is not None:
@@ -93,6 +94,8 @@ class SuggestClient:
             request.simulations = simulations
         if time_ms is not None:
             request.time_ms = time_ms
+        if max_time_ms is not None:
+            request.max_time_ms = max_time_ms
         return self._call(self._stub.SuggestMoves, request, timeout)
 
     def validate(self, position: pb.Position, *, game: str = GAIA, viewer: int | None = None,

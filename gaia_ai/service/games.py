@@ -20,6 +20,7 @@ def copy_stats(into: pb.SearchStats, stats: Any) -> None:
     into.max_depth = stats.max_depth
     into.elapsed_seconds = stats.elapsed
     into.simulations_per_second = stats.simulations_per_second
+    into.time_manager = stats.time_manager
 
 
 class GameAdapter(Protocol):

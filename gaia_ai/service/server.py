@@ -119,23 +119,27 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
                 simulations=request.simulations if kind == "simulations" else None,
                 time_ms=request.time_ms if kind == "time_ms" else None,
                 threads=request.threads, seed=request.seed, limits=self.limits,
+                max_time_ms=request.max_time_ms or None,
                 remaining_s=context.time_remaining(), spent_ms=(time.perf_counter() - start) * 1000,
                 reserve_ms=self.finish_times.estimate(),
             )
             config = budget.config
-            note(search={"simulations": config.simulations, "time_ms": config.time_ms, "threads": config.threads,
+            note(search={"simulations": config.simulations, "time_ms": config.time_ms,
+                         "max_time_ms": config.max_time_ms, "threads": config.threads,
                          "deadline_limited": budget.deadline_limited})
             searched = time.perf_counter()
             response = adapter.suggest(state, config, request.top_k or DEFAULT_TOP_K, _cancel_token(context))
             # what the call took beyond its search's time cap: the search's overrun, then the answer
-            beyond = (time.perf_counter() - searched) * 1000 - min(config.time_ms, response.stats.elapsed_seconds * 1000)
+            cap_ms = config.max_time_ms or config.time_ms
+            beyond = (time.perf_counter() - searched) * 1000 - min(cap_ms, response.stats.elapsed_seconds * 1000)
             self.finish_times.add(beyond)
         finally:
             with self._lock:
                 self._active -= 1
             self._slots.release()
         response.budget.CopyFrom(pb.AppliedBudget(
-            simulations=config.simulations or 0, time_ms=config.time_ms or 0, threads=config.threads,
+            simulations=config.simulations or 0, time_ms=config.time_ms or 0, max_time_ms=config.max_time_ms or 0,
+            threads=config.threads,
             max_nodes=config.max_nodes, deadline_limited=budget.deadline_limited, notes=budget.notes))
         response.stats.server_ms = (time.perf_counter() - start) * 1000
         return response

@@ -30,6 +30,14 @@ def test_demo_json_lists_ranked_suggestions_and_stats(capsys: pytest.CaptureFixt
     assert result["stats"]["simulations"] == 300
 
 
+def test_max_time_ms_turns_the_time_manager_on(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _suggest(capsys, "--demo", "--time-ms", "5", "--max-time-ms", "300", "--json")
+    assert code == 0
+    assert json.loads(out)["stats"].get("time_manager", "") in ("", "early", "extended", "ceiling")
+    code, _, err = _suggest(capsys, "--demo", "--simulations", "50", "--max-time-ms", "300")
+    assert code == 2 and "max_time_ms (the time manager's ceiling) needs a time_ms" in err
+
+
 def test_same_seed_and_budget_give_the_same_answer(capsys: pytest.CaptureFixture[str]) -> None:
     runs = [_suggest(capsys, "--demo", "--simulations", "200", "--seed", "5", "--json")[1] for _ in range(2)]
     first, second = (json.loads(r) for r in runs)

@@ -342,6 +342,8 @@ def test_an_export_whose_log_breaks_names_the_move(client: SuggestClient) -> Non
         ({"game": ""}, "game: missing; known games: 'gaia-project'"),
         ({"simulations": 0}, "simulations: must be at least 1"),
         ({"time_ms": 0}, "time_ms: must be at least 1"),
+        ({"simulations": 50, "max_time_ms": 500}, "max_time_ms: the time manager's ceiling needs a time_ms"),
+        ({"time_ms": 500, "max_time_ms": 200}, "got max_time_ms 200, time_ms 500"),
     ],
 )
 def test_bad_requests_answer_invalid_argument(client: SuggestClient, kwargs: dict, message: str) -> None:
@@ -393,6 +395,15 @@ def test_limits_cap_the_requested_budget() -> None:
         assert (reply.budget.simulations, reply.budget.threads, reply.budget.time_ms) == (100, 1, 5_000)
         assert any("simulations capped at 100" in n for n in reply.budget.notes)
         assert any("threads capped at 1" in n for n in reply.budget.notes)
+
+
+def test_the_time_manager_is_asked_for_with_max_time_ms(client: SuggestClient) -> None:
+    reply = client.suggest(demo_position(), time_ms=50, max_time_ms=400)
+    # both less the time the server spent reading the position
+    assert reply.budget.time_ms <= 50 < reply.budget.max_time_ms <= 400
+    assert reply.stats.time_manager in ("", "early", "extended", "ceiling")
+    assert client.suggest(demo_position(), time_ms=50).budget.max_time_ms == 0
+    assert client.suggest(demo_position(), time_ms=50).stats.time_manager == ""
 
 
 def test_an_internal_failure_answers_internal_without_leaking(

@@ -83,3 +83,23 @@ def test_limits_are_validated() -> None:
         Limits(max_concurrent=0)
     with pytest.raises(ValueError, match="deadline_margin_ms"):
         Limits(deadline_margin_ms=-1)
+
+
+def test_the_time_managers_ceiling_is_capped_as_time_ms_is() -> None:
+    assert _plan(time_ms=1_000).config.max_time_ms is None
+    assert _plan(time_ms=1_000, max_time_ms=3_000).config.max_time_ms == 3_000
+    capped = _plan(time_ms=1_000, max_time_ms=60_000)
+    assert capped.config.max_time_ms == 10_000 and capped.notes == ["max_time_ms capped at 10000 by the server"]
+    spent = plan_budget(simulations=None, time_ms=1_000, max_time_ms=2_000, threads=0, seed=7, limits=LIMITS,
+                        remaining_s=None, spent_ms=30.0, reserve_ms=20.0)
+    assert (spent.config.time_ms, spent.config.max_time_ms) == (950, 1_950)
+    deadline = _plan(remaining_s=1.5, time_ms=1_000, max_time_ms=5_000)
+    assert (deadline.config.time_ms, deadline.config.max_time_ms) == (1_000, 1_400) and deadline.deadline_limited
+    assert deadline.notes == ["the time manager's ceiling capped at 1400 ms by the call's deadline"]
+
+
+@pytest.mark.parametrize("request_", [{"simulations": 100, "max_time_ms": 500}, {"max_time_ms": 500},
+                                      {"time_ms": 800, "max_time_ms": 500}])
+def test_a_ceiling_without_a_time_budget_or_below_it_is_refused(request_: dict) -> None:
+    with pytest.raises(RequestError, match="max_time_ms: the time manager's ceiling needs a time_ms budget"):
+        _plan(**request_)
