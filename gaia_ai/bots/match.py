@@ -160,8 +160,9 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
         description="Play games between BOT_A and BOT_B (bot specs such as random, greedy or "
                     "mcts:sims=800,threads=2) with seats and factions rotated so that each bot plays each "
                     "seat equally (or, with --one-seat, A holds one seat and B the others); print A's share "
-                    "of the wins with its 95% interval, wins (ties split), average VP and the average VP "
-                    "margin of each bot with a 95% confidence interval.",
+                    "of the wins with its 95% interval, wins (ties split), average VP, the average VP "
+                    "margin of each bot with a 95% confidence interval and its mean thinking time a "
+                    "decision.",
     )
     parser.add_argument("bot_a", metavar="BOT_A", help="bot spec, e.g. greedy or mcts:sims=800")
     parser.add_argument("bot_b", metavar="BOT_B", help="bot spec")
