@@ -154,3 +154,11 @@ def test_the_fast_search_example_is_the_recommended_spec() -> None:
     example = Path(__file__).resolve().parents[3] / "examples" / "search-fast.toml"
     spec = "mcts:sims=1000,eval=learned,rollout_depth=0,selection=puct,prior=value,c_puct=0.75,fpu=0.2"
     assert SearchConfig.from_toml(example) == make_bot(spec).config
+
+
+def test_the_strong_search_example_is_the_mixed_leaf_spec() -> None:
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "search-strong.toml"
+    spec = "mcts:sims=2000,eval=learned,selection=puct,prior=value,c_puct=0.75,fpu=0.2,mix=0.5"
+    assert SearchConfig.from_toml(example) == make_bot(spec).config
