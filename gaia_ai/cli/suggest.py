@@ -174,8 +174,9 @@ def budget_from_args(args: argparse.Namespace) -> tuple[int | None, int | None]:
     return (args.simulations if args.simulations is not None else DEFAULT_SIMULATIONS), None
 
 
-def _config(args: argparse.Namespace) -> Any:
-    """The local search's SearchConfig: --config's file (or DEFAULT_SIMULATIONS), then the options."""
+def _config(args: argparse.Namespace, game: Any) -> Any:
+    """The local search's SearchConfig: --config's file (or the game's hint search at DEFAULT_SIMULATIONS),
+    then the options."""
     from gaia_ai.search import SearchConfig
 
     overrides: dict[str, Any] = {}
@@ -189,7 +190,7 @@ def _config(args: argparse.Namespace) -> Any:
         overrides["seed"] = args.seed
     if args.config:
         return SearchConfig.from_toml(args.config, **overrides)
-    return SearchConfig(**{"simulations": DEFAULT_SIMULATIONS, **overrides})
+    return SearchConfig(**{**game.hint_search(), "simulations": DEFAULT_SIMULATIONS, **overrides})
 
 
 def _suggest_handler(args: argparse.Namespace) -> int:
@@ -200,7 +201,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
     try:
         game = load_game(args.game)
         state = require_decision(position_from_args(args))
-        config = _config(args)
+        config = _config(args, game)
         result = game.search(state, config, top_k=args.top)
     except (ToolkitError, OSError, ValueError) as e:
         return fail("suggest", e)

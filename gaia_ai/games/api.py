@@ -194,6 +194,13 @@ class Game(ABC):
             raise ValueError(f"{self.info.title} is played by {allowed} players, not {players}")
 
     # ---- plug-ins of the generic layers (imported lazily by each game) -------------------------------
+    def hint_search(self) -> dict[str, Any]:
+        """The SearchConfig fields of the search that answers a hint (`gaia-ai suggest` without --config,
+        the service, the web page) where the request leaves them: the strongest search measured for the
+        game at equal time. {} (the default): SearchConfig's own defaults. Bot specs (`mcts:...`) start
+        from SearchConfig's defaults, not from these."""
+        return {}
+
     @abstractmethod
     def searcher(self, config: Any) -> Any:
         """An object with ``search(state, *, cancel=None, top_k=None) -> SearchResult`` (see

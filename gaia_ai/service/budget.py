@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from gaia_ai.search import SearchConfig
 from gaia_ai.service.errors import NoTimeError, RequestError
@@ -95,9 +97,11 @@ def plan_budget(
     spent_ms: float = 0.0,
     reserve_ms: float = 0.0,
     max_time_ms: int | None = None,
+    search: Mapping[str, Any] | None = None,
 ) -> Budget:
     """The SearchConfig of a call. simulations / time_ms: the request's budget (None = not given;
     neither = DEFAULT_SIMULATIONS); max_time_ms: with time_ms, the time manager's ceiling (None: off);
+    search: the game's hint search (Game.hint_search: SearchConfig fields the budget does not set);
     threads: 0 = 1; remaining_s: seconds to the call's deadline (None = no deadline); spent_ms: the
     call's time on the server so far; reserve_ms: time to keep for building the answer after the
     search. The ceiling is capped as time_ms is (the server's maximum, the time spent and kept, the
@@ -149,6 +153,6 @@ def plan_budget(
     if threads > limits.max_threads:
         notes.append(f"threads capped at {limits.max_threads} by the server")
         threads = limits.max_threads
-    config = SearchConfig(simulations=simulations, time_ms=cap, max_time_ms=ceiling, threads=threads, seed=seed,
-                          max_nodes=limits.max_nodes, reuse_tree=False)
+    config = SearchConfig(**{**(search or {}), "simulations": simulations, "time_ms": cap, "max_time_ms": ceiling,
+                             "threads": threads, "seed": seed, "max_nodes": limits.max_nodes, "reuse_tree": False})
     return Budget(config, deadline_limited, notes)

@@ -119,7 +119,7 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
                 simulations=request.simulations if kind == "simulations" else None,
                 time_ms=request.time_ms if kind == "time_ms" else None,
                 threads=request.threads, seed=request.seed, limits=self.limits,
-                max_time_ms=request.max_time_ms or None,
+                max_time_ms=request.max_time_ms or None, search=load_game(request.game).hint_search(),
                 remaining_s=context.time_remaining(), spent_ms=(time.perf_counter() - start) * 1000,
                 reserve_ms=self.finish_times.estimate(),
             )

@@ -100,7 +100,8 @@ class WebApp:
 
         job.cancel = CancelToken()
         try:
-            config = SearchConfig(simulations=job.simulations, time_ms=job.budget_ms, threads=threads, seed=seed)
+            config = SearchConfig(**{**self.game.hint_search(), "simulations": job.simulations,
+                                     "time_ms": job.budget_ms, "threads": threads, "seed": seed})
             result = self.game.search(job.state, config, cancel=job.cancel, top_k=top)
         except (ToolkitError, ValueError, RuntimeError) as e:
             self._fail(job, str(e))

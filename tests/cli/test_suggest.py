@@ -38,6 +38,21 @@ def test_max_time_ms_turns_the_time_manager_on(capsys: pytest.CaptureFixture[str
     assert code == 2 and "max_time_ms (the time manager's ceiling) needs a time_ms" in err
 
 
+def test_without_a_config_file_a_hint_uses_the_games_hint_search() -> None:
+    import argparse
+
+    from gaia_ai.cli.suggest import _config
+    from gaia_ai.games.registry import load_game
+
+    args = argparse.Namespace(simulations=300, time_ms=None, max_time_ms=None, threads=None, seed=None, config=None)
+    gaia = _config(args, load_game("gaia-project"))
+    assert (gaia.simulations, gaia.selection, gaia.prior, gaia.leaf_mix) == (300, "puct", "value", 0.5)
+    tm = _config(args, load_game("terraforming-mars"))
+    assert (tm.simulations, tm.selection, tm.prior, tm.leaf_mix) == (300, "uct", "uniform", 0.0)
+    args.config = str(EXAMPLE_CONFIG)   # a file sets the whole search: SearchConfig's defaults where it does
+    assert _config(args, load_game("gaia-project")).selection == "uct"
+
+
 def test_same_seed_and_budget_give_the_same_answer(capsys: pytest.CaptureFixture[str]) -> None:
     runs = [_suggest(capsys, "--demo", "--simulations", "200", "--seed", "5", "--json")[1] for _ in range(2)]
     first, second = (json.loads(r) for r in runs)
@@ -83,7 +98,9 @@ def test_config_file_sets_the_search_and_options_win(capsys: pytest.CaptureFixtu
     assert code == 0
     result = json.loads(out)
     assert result["stats"]["simulations"] == 120
-    code, out, _ = _suggest(capsys, "--demo", "--simulations", "120", "--seed", "4", "--json")
+    plain = tmp_path / "plain.toml"
+    plain.write_text("[search]\nsimulations = 120\nseed = 4\n")
+    code, out, _ = _suggest(capsys, "--demo", "--config", str(plain), "--json")
     longer = json.loads(out)   # the same search with the default pv_length (8)
     assert [s["move"] for s in result["suggestions"]] == [s["move"] for s in longer["suggestions"]]
     assert sum(len(s["pv"]) for s in result["suggestions"]) < sum(len(s["pv"]) for s in longer["suggestions"])

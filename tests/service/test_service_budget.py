@@ -103,3 +103,11 @@ def test_the_time_managers_ceiling_is_capped_as_time_ms_is() -> None:
 def test_a_ceiling_without_a_time_budget_or_below_it_is_refused(request_: dict) -> None:
     with pytest.raises(RequestError, match="max_time_ms: the time manager's ceiling needs a time_ms budget"):
         _plan(**request_)
+
+
+def test_the_games_hint_search_fills_what_the_budget_does_not_set() -> None:
+    hint = {"selection": "puct", "c_puct": 0.75, "leaf_mix": 0.5, "seed": 99, "threads": 2}
+    config = plan_budget(simulations=300, time_ms=None, threads=0, seed=7, limits=LIMITS, remaining_s=None,
+                         search=hint).config
+    assert (config.selection, config.c_puct, config.leaf_mix) == ("puct", 0.75, 0.5)
+    assert (config.simulations, config.seed, config.threads, config.reuse_tree) == (300, 7, 1, False)

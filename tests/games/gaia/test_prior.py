@@ -156,9 +156,12 @@ def test_the_fast_search_example_is_the_recommended_spec() -> None:
     assert SearchConfig.from_toml(example) == make_bot(spec).config
 
 
-def test_the_strong_search_example_is_the_mixed_leaf_spec() -> None:
+def test_the_strong_search_example_is_the_mixed_leaf_spec_and_gaias_hint_search() -> None:
     from pathlib import Path
 
     example = Path(__file__).resolve().parents[3] / "examples" / "search-strong.toml"
     spec = "mcts:sims=2000,eval=learned,selection=puct,prior=value,c_puct=0.75,fpu=0.2,mix=0.5"
     assert SearchConfig.from_toml(example) == make_bot(spec).config
+    hint = load_game("gaia-project").hint_search()
+    assert SearchConfig(simulations=2000, **hint) == make_bot(spec).config
+    assert load_game("terraforming-mars").hint_search() == load_game("eminent-domain").hint_search() == {}
