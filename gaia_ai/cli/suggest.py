@@ -42,7 +42,8 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "default tree parallelism with 2+ threads, and a time budget, vary from run to run")
     parser.add_argument("--config", metavar="FILE",
                         help="search settings (TOML of SearchConfig fields, see examples/search.toml) for a "
-                             "local search; the options above win over it")
+                             "local search; the options above win over it. Without it the game's hint search "
+                             "(Gaia: examples/search-strong.toml's, the strongest measured)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     picture = parser.add_argument_group("the board as a picture", "the position with the first hint drawn on it")
     picture.add_argument("--png", metavar="FILE", help="write the picture as a PNG")
