@@ -37,7 +37,8 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
         description="Review a played game: for each decision (log line) of the chosen player(s), the "
                     "search's best move and the played one, both valued for that player (win probability, "
                     "expected final VP), the loss and a label; then accuracy, top-1/top-3 agreement with "
-                    "the search and the largest losses per player. A decision costs one or two searches.",
+                    "the search and the largest losses per player. A decision costs one or two searches, "
+                    "with the game's hint search (the one gaia-ai suggest uses without --config).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -89,7 +90,7 @@ def _review_handler(args: argparse.Namespace) -> int:
             game = rules.load_played_game(args.game_file)
         players = resolve_players(game.players(), args.player)
         window = parse_lines(args.moves, len(game.lines)) if args.moves else None
-        config = review_config(args.simulations, args.threads, args.seed)
+        config = review_config(args.simulations, args.threads, args.seed, search=rules.hint_search())
         review = rules.review_game(game, players, config, window, progress=_progress)
         if not review.decisions:
             who = ", ".join(review.players[p].label for p in players)

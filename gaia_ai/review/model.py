@@ -5,7 +5,7 @@ log onto search moves and fills these in; report.py and chart.py show them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,10 +130,14 @@ class Review:
     log_length: int
 
 
-def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0) -> SearchConfig:
+def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0,
+                  search: Mapping[str, Any] | None = None) -> SearchConfig:
     """The search configuration of a review: a simulation budget and root parallelism (deterministic
-    for a given seed and thread count, so a review can be reproduced)."""
-    return SearchConfig(simulations=simulations, threads=threads, parallelism="root", seed=seed)
+    for a given seed and thread count, so a review can be reproduced), over `search`: SearchConfig
+    fields of the search itself (`gaia-ai review` passes the game's Game.hint_search(), so a review
+    judges moves with the search a hint would; none: SearchConfig's defaults)."""
+    return SearchConfig(**{**(search or {}), "simulations": simulations, "threads": threads,
+                           "parallelism": "root", "seed": seed})
 
 
 def review_request(config: SearchConfig | None, seats: int, players: Iterable[int] | None) -> tuple[SearchConfig, list[int]]:

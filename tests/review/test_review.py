@@ -14,6 +14,7 @@ import pytest
 
 from gaia_ai.cli import main
 from gaia_ai.games.gaia.corpus import read_corpus
+from gaia_ai.games.registry import load_game
 from gaia_ai.review.labels import LABELS
 
 SIMS = "40"   # small budgets keep the suite fast; the review's logic does not depend on them
@@ -37,6 +38,9 @@ def test_a_short_game_slice_is_reviewed_end_to_end(capsys: pytest.CaptureFixture
     out_dir = tmp_path / "review"
     doc = _corpus_review(capsys, data_dir, "--moves", "3:24", "--out", str(out_dir))
     assert doc["game"] == "bot-001" and doc["lines"] == [3, 24]
+    hint = load_game("gaia-project").hint_search()   # the review judges with the search a hint uses
+    assert hint and {key: doc["config"][key] for key in hint} == hint
+    assert doc["config"]["simulations"] == int(SIMS) and doc["config"]["parallelism"] == "root"
     assert [p["faction"] for p in doc["players"]] == ["hadsch-hallas", "terrans"]
     decisions = doc["decisions"]
     assert decisions and all(3 <= d["index"] < 24 for d in decisions)
