@@ -4,7 +4,7 @@
     from gaia_ai.review import review_config
     game = load_game("gaia-project")
     played = game.load_played_game("game.json")
-    review = game.review_game(played, config=review_config(simulations=1000))
+    review = game.review_game(played, config=review_config(simulations=1000, search=game.hint_search()))
     review.decisions[0].label, review.decisions[0].vp_loss
 
 model.py holds what a review is made of, labels.py the thresholds, report.py the summary, JSON and

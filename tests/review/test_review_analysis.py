@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.game import HINT_SEARCH
 from gaia_ai.games.gaia.notation import Command, parse_line
 from gaia_ai.games.gaia.played import match_line, same_command
 from gaia_ai.games.gaia.positions import from_corpus
@@ -160,3 +161,10 @@ def test_a_time_budget_is_refused(bot001: ReviewGame) -> None:
 
     with pytest.raises(ReviewError, match="simulation budget"):
         review_game(bot001, config=SearchConfig(simulations=None, time_ms=50))
+
+
+def test_without_a_config_the_review_searches_with_the_hint_search(bot001: ReviewGame) -> None:
+    review = review_game(bot001, players=[1], lines=(9, 12))   # the 1000-simulation default: a short slice
+    assert review.decisions
+    assert review.config == review_config(search=HINT_SEARCH)
+    assert (review.config.selection, review.config.prior, review.config.leaf_mix) == ("puct", "value", 0.5)

@@ -35,13 +35,22 @@ from typing import Any
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
+from gaia_ai.games.gaia.game import HINT_SEARCH
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line, parse_line, strip_annotations
 from gaia_ai.games.gaia.played import PlayedLine, Step, match_line
 from gaia_ai.games.gaia.review_game import ReviewGame
 from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
 from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_request
+from gaia_ai.review.model import (
+    Decision,
+    Estimate,
+    Review,
+    ReviewError,
+    Skipped,
+    review_config,
+    review_request,
+)
 from gaia_ai.search.config import SearchConfig
 
 # The played move's statistics are read from the best move's search only when it got this share of the
@@ -70,10 +79,11 @@ def review_game(
     progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None,
 ) -> Review:
     """Review the decisions of `players` (indexes; all by default) in log lines lines[0] <= i < lines[1]
-    (all by default) with `config` (review_config() by default; it needs a simulation budget).
-    progress(iterator, total) may wrap the evaluation loop (a progress bar)."""
+    (all by default) with `config` (by default review_config() over the hint search, as `gaia-ai review`
+    searches; it needs a simulation budget). progress(iterator, total) may wrap the evaluation loop (a
+    progress bar)."""
     seats = game.players()
-    config, chosen = review_request(config, len(seats), players)
+    config, chosen = review_request(config or review_config(search=HINT_SEARCH), len(seats), players)
     window = lines or (0, len(game.lines))
     pending, skipped, round_starts, final = _plan(game, set(chosen), window)
     evaluated: Iterable[_Pending] = iter(pending)
