@@ -1,0 +1,70 @@
+"""A 2-player match measured over several sessions, in pairs of games: ``python bench/match_tally.py FILE
+[--bot PREFIX]``.
+
+FILE holds `gaia-ai match` game lines, each prefixed by the pair's master seed ("seed 201 game 1/2: p1
+mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"), as made by running
+`gaia-ai match ... --games 2 --seed S` for seeds not yet in the file and appending its game lines. Each
+pair swaps the seats, so the file can grow by any number of pairs. Prints the games, the share of the
+wins of the bot whose spec starts with PREFIX (default "mcts", ties split) with its Wilson 95% interval,
+and its mean VP margin with a 95% interval (Student t). docs/terraforming-mars.md keeps such a file for issue 13's
+1 s-a-move figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from gaia_ai.tournament.ratings import mean_interval, wilson_interval
+
+LINE = re.compile(r"^seed (\d+) game \d+/\d+: p1 (\S+) (\d+), p2 (\S+) (\d+):")
+
+
+def margins(lines: list[str], prefix: str) -> list[int]:
+    """The PREFIX bot's VP margin in each game; ValueError on a line that is not a game line or a game
+    played twice (the same seed and game number)."""
+    out, seen = [], set()
+    for number, line in enumerate(lines, 1):
+        m = LINE.match(line)
+        if m is None:
+            raise ValueError(f"line {number}: not a 'seed S game ...' line: {line[:60]!r}")
+        key = line.split(":")[0]
+        if key in seen:
+            raise ValueError(f"line {number}: {key} is in the file twice")
+        seen.add(key)
+        _, first, first_vp, second, second_vp = m.groups()
+        if first.startswith(prefix) == second.startswith(prefix):
+            raise ValueError(f"line {number}: exactly one player's spec must start with {prefix!r}")
+        mine = int(first_vp) - int(second_vp)
+        out.append(mine if first.startswith(prefix) else -mine)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file")
+    parser.add_argument("--bot", default="mcts", metavar="PREFIX", help="whose share (a spec prefix; default mcts)")
+    args = parser.parse_args(argv)
+    with open(args.file) as f:
+        lines = [line.strip() for line in f if line.strip()]
+    try:
+        found = margins(lines, args.bot)
+    except ValueError as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        return 2
+    if not found:
+        print(f"{args.file}: no game", file=sys.stderr)
+        return 1
+    wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in found)
+    low, high = wilson_interval(wins, len(found))
+    mean, mean_low, mean_high = mean_interval(found)
+    seeds = sorted({int(LINE.match(line).group(1)) for line in lines})   # type: ignore[union-attr]
+    print(f"{len(found)} games (seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} pairs): {args.bot} wins {wins:g}, "
+          f"{100 * wins / len(found):.1f}% [{100 * low:.1f}, {100 * high:.1f}]; margin {mean:+.1f} VP "
+          f"[{mean_low:.1f}, {mean_high:.1f}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
