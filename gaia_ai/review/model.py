@@ -140,10 +140,12 @@ def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0,
                            "parallelism": "root", "seed": seed})
 
 
-def review_request(config: SearchConfig | None, seats: int, players: Iterable[int] | None) -> tuple[SearchConfig, list[int]]:
-    """The checked config (review_config() by default; a review needs a simulation budget) and the
-    sorted seats to review (all `seats` by default) of a game's review_game; ReviewError otherwise."""
-    config = config or review_config()
+def review_request(config: SearchConfig | None, seats: int, players: Iterable[int] | None,
+                   search: Mapping[str, Any] | None = None) -> tuple[SearchConfig, list[int]]:
+    """The checked config (by default review_config() over `search`, the game's hint search; a review
+    needs a simulation budget) and the sorted seats to review (all `seats` by default) of a game's
+    review_game; ReviewError otherwise."""
+    config = config or review_config(search=search)
     if config.simulations is None:
         raise ReviewError("a review needs a simulation budget (SearchConfig.simulations), not a time budget")
     chosen = sorted(set(range(seats) if players is None else players))

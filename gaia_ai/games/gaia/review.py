@@ -42,15 +42,7 @@ from gaia_ai.games.gaia.review_game import ReviewGame
 from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
 from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
-from gaia_ai.review.model import (
-    Decision,
-    Estimate,
-    Review,
-    ReviewError,
-    Skipped,
-    review_config,
-    review_request,
-)
+from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_request
 from gaia_ai.search.config import SearchConfig
 
 # The played move's statistics are read from the best move's search only when it got this share of the
@@ -83,7 +75,7 @@ def review_game(
     searches; it needs a simulation budget). progress(iterator, total) may wrap the evaluation loop (a
     progress bar)."""
     seats = game.players()
-    config, chosen = review_request(config or review_config(search=HINT_SEARCH), len(seats), players)
+    config, chosen = review_request(config, len(seats), players, search=HINT_SEARCH)
     window = lines or (0, len(game.lines))
     pending, skipped, round_starts, final = _plan(game, set(chosen), window)
     evaluated: Iterable[_Pending] = iter(pending)
