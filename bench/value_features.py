@@ -13,7 +13,7 @@ computed here from the raw state, each group one that issue 18 asks about:
   federation potential  the power value of the player's buildings in no federation;
   gaia formers          gaia formers owned;
   boosters              the booster held (one-hot).
-Then v1's recipe (ridge least squares per round of the VP still to gain) with each group added, and a
+Then v1's recipe (value.fit: ridge least squares per round of the VP still to gain) with each group added, and a
 small MLP (one hidden ReLU layer over the features, the round and the other player's features, numpy,
 Adam), scored on the held-out games: mean absolute error of each player's final VP, of the margin
 between the two, and how often the estimate's leader wins. Issue 18 item 1; the figures are in
@@ -75,16 +75,16 @@ def positions(seed: int, games: int) -> np.ndarray:
     return np.array(rows, dtype=float)
 
 
-def linear(train: np.ndarray, test: np.ndarray, extra: list[int], ridge: float = value.RIDGE) -> np.ndarray:
-    """v1's recipe over its features and the `extra` candidates: the held-out final-VP estimates."""
+def linear(train: np.ndarray, test: np.ndarray, extra: list[int]) -> np.ndarray:
+    """v1's recipe (value.fit) over its features and the `extra` candidates: the held-out final-VP
+    estimates."""
     cols = list(range(4, 4 + NF)) + [4 + NF + i for i in extra]
-    out = np.zeros(len(test))
-    for rnd in range(1, value.ROUNDS + 1):
-        fit, held = train[:, 1] == rnd, test[:, 1] == rnd
-        x, y = train[fit][:, cols], train[fit, 3] - train[fit, 2]
-        w = np.linalg.solve(x.T @ x + ridge * np.eye(len(cols)), x.T @ y)
-        out[held] = test[held, 2] + test[held][:, cols] @ w
-    return out
+
+    def samples(rows: np.ndarray) -> list[value.Sample]:
+        return [value.Sample(int(r[0]), int(r[1]), int(r[2]), int(r[3]), tuple(r[cols])) for r in rows]
+
+    weights = value.fit(samples(train))
+    return np.array([value.predict(weights, s) for s in samples(test)])
 
 
 def mlp_inputs(rows: np.ndarray, extra: bool) -> np.ndarray:

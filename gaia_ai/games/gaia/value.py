@@ -94,8 +94,8 @@ def self_play(game: int, seed: int, player: str = "greedy",
 
 
 def fit(samples: list[Sample], ridge: float = RIDGE) -> list[list[float]]:
-    """Per round 1-6, the ridge least-squares weights of (final VP - VP now) on the features."""
-    width = len(gaia_rules.VALUE_FEATURES)
+    """Per round 1-6, the ridge least-squares weights of (final VP - VP now) on the features (VALUE_FEATURES,
+    or any other set: bench/value_features.py fits candidate features the same way)."""
     weights = []
     for rnd in range(1, ROUNDS + 1):
         rows = [s for s in samples if s.round == rnd]
@@ -103,7 +103,7 @@ def fit(samples: list[Sample], ridge: float = RIDGE) -> list[list[float]]:
             raise ValueError(f"no training position in round {rnd}: play more games")
         x = np.array([s.features for s in rows], dtype=float)
         y = np.array([s.final - s.vp for s in rows], dtype=float)
-        w = np.linalg.solve(x.T @ x + ridge * np.eye(width), x.T @ y)
+        w = np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
         weights.append([round(float(v), 6) for v in w])
     return weights
 
