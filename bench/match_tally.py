@@ -21,9 +21,10 @@ from gaia_ai.tournament.ratings import mean_interval, wilson_interval
 LINE = re.compile(r"^seed (\d+) game \d+/\d+: p1 (\S+) (\d+), p2 (\S+) (\d+):")
 
 
-def margins(lines: list[str], prefix: str) -> list[int]:
-    """The PREFIX bot's VP margin in each game; ValueError on a line that is not a game line or a game
-    played twice (the same seed and game number)."""
+def games(lines: list[str], prefix: str) -> list[tuple[int, int]]:
+    """Each game's pair seed and the PREFIX bot's VP margin; ValueError on a line that is not a game
+    line, a game played twice (the same seed and game number), or a line where not exactly one spec
+    starts with PREFIX."""
     out, seen = [], set()
     for number, line in enumerate(lines, 1):
         m = LINE.match(line)
@@ -33,11 +34,11 @@ def margins(lines: list[str], prefix: str) -> list[int]:
         if key in seen:
             raise ValueError(f"line {number}: {key} is in the file twice")
         seen.add(key)
-        _, first, first_vp, second, second_vp = m.groups()
+        seed, first, first_vp, second, second_vp = m.groups()
         if first.startswith(prefix) == second.startswith(prefix):
             raise ValueError(f"line {number}: exactly one player's spec must start with {prefix!r}")
         mine = int(first_vp) - int(second_vp)
-        out.append(mine if first.startswith(prefix) else -mine)
+        out.append((int(seed), mine if first.startswith(prefix) else -mine))
     return out
 
 
@@ -49,17 +50,18 @@ def main(argv: list[str] | None = None) -> int:
     with open(args.file) as f:
         lines = [line.strip() for line in f if line.strip()]
     try:
-        found = margins(lines, args.bot)
+        found = games(lines, args.bot)
     except ValueError as e:
         print(f"{args.file}: {e}", file=sys.stderr)
         return 2
     if not found:
         print(f"{args.file}: no game", file=sys.stderr)
         return 1
-    wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in found)
+    margins = [margin for _, margin in found]
+    wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
     low, high = wilson_interval(wins, len(found))
-    mean, mean_low, mean_high = mean_interval(found)
-    seeds = sorted({int(LINE.match(line).group(1)) for line in lines})   # type: ignore[union-attr]
+    mean, mean_low, mean_high = mean_interval(margins)
+    seeds = sorted({seed for seed, _ in found})
     print(f"{len(found)} games (seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} pairs): {args.bot} wins {wins:g}, "
           f"{100 * wins / len(found):.1f}% [{100 * low:.1f}, {100 * high:.1f}]; margin {mean:+.1f} VP "
           f"[{mean_low:.1f}, {mean_high:.1f}]")
