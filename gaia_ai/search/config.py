@@ -85,11 +85,20 @@ class SearchConfig:
                      evaluator alone (rollouts still run, for win_probability and expected_score). One
                      evaluation more per simulation; no effect with rollout_depth=0. Bot spec
                      mcts:mix=0.5.
+      minimax        Weight (0 to 1) of the implicit minimax value in selection (Lanctot et al. 2014): each
+                     node also keeps the evaluator's value of its position, backed up through the tree
+                     (an expanded node takes its best child's for the player to move there), and a
+                     child is ranked by (1 - minimax) * its mean + minimax * that value. 0 (the
+                     default): off. One apply and evaluation per child at each expansion (like
+                     prior="value"), 4 bytes a node more. Two players exactly; with more, a value's
+                     complement stands for the opponents' (paranoid). Open information only. Bot spec
+                     mcts:mm=0.3.
       evaluator      The leaf value used after rollout_depth moves (and at the leaf, with leaf_mix): "heuristic" (the game's hand-set
                      evaluate), "learned" (Gaia: the newest shipped per-round linear value fitted on
                      self-play games, gaia_ai.games.gaia.value) or a shipped version pinned, "v1", "v2"
-                     (bot spec mcts:eval=v2,rollout_depth=0). Unused when rollout_depth is None and
-                     leaf_mix is 0 (every simulation is played to the end); prior="value" uses its model
+                     (bot spec mcts:eval=v2,rollout_depth=0). Unused when rollout_depth is None,
+                     leaf_mix is 0 (every simulation is played to the end) and minimax is 0;
+                     prior="value" uses its model
                      (the newest under the heuristic).
 
     Tree reuse
@@ -120,6 +129,7 @@ class SearchConfig:
     margin_scale: float = 20.0
     rollout_depth: int | None = None
     leaf_mix: float = 0.0
+    minimax: float = 0.0
     evaluator: Evaluator = "heuristic"
     prior: Prior = "uniform"
     max_nodes: int = 1_000_000
@@ -154,6 +164,9 @@ class SearchConfig:
         if isinstance(self.leaf_mix, bool) or not isinstance(self.leaf_mix, int | float) \
                 or not 0 <= self.leaf_mix <= 1:
             raise ValueError(f"SearchConfig.leaf_mix must be a number in [0, 1], got {self.leaf_mix!r}")
+        if isinstance(self.minimax, bool) or not isinstance(self.minimax, int | float) \
+                or not 0 <= self.minimax <= 1:
+            raise ValueError(f"SearchConfig.minimax must be a number in [0, 1], got {self.minimax!r}")
         if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
             raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
                              f"got {self.evaluator!r}")

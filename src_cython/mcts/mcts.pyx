@@ -6,7 +6,9 @@ PUCT (uniform priors, or the game's move prior: config "prior" not "uniform"), e
 once; all its children at once, from legal_moves), roll out with rollout_move (to the end, or
 `rollout_depth` moves then `evaluate`; with `leaf_mix` > 0 the leaf's own `evaluate` is weighed in),
 and back the value vector up the path: each node adds the
-value of the player who chose its move (max-n), so every player plays for itself.
+value of the player who chose its move (max-n), so every player plays for itself. With `minimax` > 0
+each node also keeps the evaluator's value backed up through the tree (implicit minimax, below), which
+selection mixes with the mean.
 
 Values of a final (or evaluated) score vector s, for player p:
   margin: 0.5 + 0.5 * tanh((s[p] - max over others s[q]) / margin_scale)
@@ -74,6 +76,13 @@ cdef extern from *:
     static inline int mc_cas_i8(signed char* p, signed char expected, signed char desired) {
         return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
     }
+    typedef union { float f; unsigned int u; } mc_bits32;
+    static inline float mc_load_f32(const float* p) {
+        mc_bits32 b; b.u = __atomic_load_n((const unsigned int*)p, __ATOMIC_RELAXED); return b.f;
+    }
+    static inline void mc_store_f32(float* p, float v) {
+        mc_bits32 b; b.f = v; __atomic_store_n((unsigned int*)p, b.u, __ATOMIC_RELAXED);
+    }
     typedef union { double d; unsigned long long u; } mc_bits;
     static inline double mc_load_f64(const double* p) {
         mc_bits b; b.u = __atomic_load_n((const unsigned long long*)p, __ATOMIC_RELAXED); return b.d;
@@ -96,6 +105,8 @@ cdef extern from *:
     signed char mc_load_acq_i8(const signed char* p) noexcept nogil
     void mc_store_rel_i8(signed char* p, signed char v) noexcept nogil
     int mc_cas_i8(signed char* p, signed char expected, signed char desired) noexcept nogil
+    float mc_load_f32(const float* p) noexcept nogil
+    void mc_store_f32(float* p, float v) noexcept nogil
     double mc_load_f64(const double* p) noexcept nogil
     void mc_add_f64(double* p, double v) noexcept nogil
 
@@ -158,6 +169,7 @@ ctypedef struct Params:
     double margin_scale
     long long rollout_depth  # -1: to the end
     double leaf_mix          # weight of evaluate() at the tree's leaf against the rollout's outcome (0: rollout only)
+    double minimax           # weight of the implicit minimax value in selection (0: off; Tree.mm is NULL)
     int virtual_loss
     double deadline          # monotonic seconds; 0: none
     double start             # monotonic seconds when the simulations began
@@ -178,11 +190,14 @@ ctypedef struct Tree:
     int* next                # information-set trees only (else NULL): next sibling of each node, -1 last
     int* avail               # and how often each node's move was legal when its parent was visited
     int start_visits         # the root's visits when the simulations began (a reused tree has some)
+    float* mm                # implicit minimax only (else NULL): each node's value for its chooser, the
+                             # evaluator's at a leaf, backed up by max-n (NAN: not computed)
 
 
 ctypedef struct Worker:
     unsigned long long rng
     char* st
+    char* tmp                # implicit minimax only: a child's state, to evaluate it at expansion
     Move* moves
     double* priors           # the game's prior of each move of `moves` (use_prior only)
     int* path
@@ -257,7 +272,7 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
     or the arena is full), a negative SearchError on a game error."""
     cdef const GameInterface* g = P.g
     cdef Node* node = &T.nodes[i]
-    cdef int n, k, player
+    cdef int n, k, player, r
     cdef long long first
     if not mc_cas_i8(&node.state, LEAF, EXPANDING):
         return 0
@@ -278,10 +293,80 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
     for k in range(n):
         init_node(&T.nodes[first + k], W.moves[k], player)
         T.nodes[first + k].prior = <float> (W.priors[k] if P.use_prior else 1.0 / n)
+    if T.mm != NULL:
+        r = minimax_leaves(P, T, W, first, n, player)
+        if r != OK:
+            mc_store_rel_i8(&node.state, FULL)
+            return -r
     node.first_child = <int> first
     node.num_children = n
     mc_store_rel_i8(&node.state, EXPANDED)
     return 1
+
+
+# ---- implicit minimax (Lanctot, Winands, Pepels, Sturtevant 2014) ------------------------------------------
+# Beside its Monte Carlo mean, each node keeps T.mm: its value for its chooser by the evaluator, backed up
+# through the tree: a leaf's is the evaluator's value of its position (the final score's at a terminal one),
+# an expanded node's is its best child's for the player who moves there. Selection ranks children by
+# (1 - minimax) * mean + minimax * mm, so the evaluator's view of the whole explored tree, not only of one
+# leaf a simulation, guides the search, more so the deeper it grows. Values are the chooser's only: for
+# two players the opponent's is 1 - it (margin and rank values are symmetric); for more, the same 1 - v
+# treats the mover's gain as the chooser's loss (paranoid), an approximation of max-n.
+
+cdef int minimax_leaves(const Params* P, Tree* T, Worker* W, long long first, int n, int player) noexcept nogil:
+    """T.mm of the n new children at first (moves from W.st, chosen by player): the evaluator's value of
+    each child's position for player; OK or a SearchError."""
+    cdef const GameInterface* g = P.g
+    cdef int k, r
+    for k in range(n):
+        memcpy(W.tmp, W.st, g.state_size)
+        if g.apply(g.ctx, W.tmp, T.nodes[first + k].move) != 0:
+            return ERR_APPLY
+        if g.is_terminal(g.ctx, W.tmp):
+            r = g.returns(g.ctx, W.tmp, W.scores)
+        else:
+            r = g.evaluate(g.ctx, W.tmp, W.scores)
+        if r != 0:
+            return ERR_SCORE
+        score_values(P, W)
+        T.mm[first + k] = <float> W.values[player]
+    return OK
+
+
+cdef void minimax_backup(Tree* T, const int* path, int depth) noexcept nogil:
+    """Recompute T.mm of the expanded nodes of path[1..depth], deepest first, from their children; stop
+    where a node's value does not change (nothing above it can)."""
+    cdef int i, j, first, k
+    cdef Node* node
+    cdef float best, v, old
+    for i in range(depth, 0, -1):
+        node = &T.nodes[path[i]]
+        if mc_load_acq_i8(&node.state) != EXPANDED:
+            continue
+        first = node.first_child
+        k = node.num_children
+        best = NAN
+        for j in range(first, first + k):
+            v = mc_load_f32(&T.mm[j])
+            if v == v and not (best >= v):   # the mover's best child (NAN: not evaluated, skipped)
+                best = v
+        if best != best:
+            return
+        if T.nodes[first].player != node.player:
+            best = 1.0 - best
+        old = mc_load_f32(&T.mm[path[i]])
+        if old == best:
+            return
+        mc_store_f32(&T.mm[path[i]], best)
+
+
+cdef inline double blend(const Params* P, const Tree* T, int j, double q) noexcept nogil:
+    """A child's selection value: its mean q, mixed with its implicit minimax value when there is one."""
+    cdef float v
+    if T.mm == NULL:
+        return q
+    v = mc_load_f32(&T.mm[j])
+    return q if v != v else (1.0 - P.minimax) * q + P.minimax * v
 
 
 cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
@@ -311,7 +396,7 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
         for j in range(first, first + k):
             ch = &T.nodes[j]
             ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
-            q = mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu
+            q = blend(P, T, j, mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu)
             if P.use_prior:
                 score = q + P.c * ch.prior * sqrt_n / (1.0 + ne)
             else:
@@ -326,7 +411,7 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
         ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
         if ne == 0:
             return j
-        score = mc_load_f64(&ch.value_sum) / ne + P.c * sqrt(log_n / ne)
+        score = blend(P, T, j, mc_load_f64(&ch.value_sum) / ne) + P.c * sqrt(log_n / ne)
         if score > best_score:
             best_score = score
             best = j
@@ -438,6 +523,8 @@ cdef int rollout_and_backup(const Params* P, Tree* T, Worker* W, int depth) noex
         mc_add_f64(&node.score_sum, W.scores[c])
         mc_add_i32(&node.visits, 1)
         mc_add_i32(&node.vloss, -vl)
+    if T.mm != NULL:
+        minimax_backup(T, W.path, depth)
     if depth > W.max_depth:
         W.max_depth = depth
     return OK
@@ -755,13 +842,25 @@ cdef void probe(Probe* R, long long i, int depth) noexcept nogil:
             probe_child(R, j, depth)
 
 
-cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long cap) noexcept nogil:
+cdef void copy_mm(const float* old, long long src, float* dst, long long at, long long n) noexcept nogil:
+    """dst[at:at+n] = old[src:src+n] (implicit minimax values of copied nodes), NAN where old has none."""
+    cdef long long k
+    if dst == NULL:
+        return
+    for k in range(n):
+        dst[at + k] = old[src + k] if old != NULL else NAN
+
+
+cdef long long copy_subtree(const Node* old, const float* old_mm, long long src, Node* dst, float* dst_mm,
+                            long long cap) noexcept nogil:
     """Copy the subtree of old[src] into the empty arena dst (breadth first, so a smaller arena keeps
     the shallowest nodes: a node whose children do not fit becomes a leaf again, as does a node the
-    old arena left FULL). Returns the nodes used; dst[0] is the new root, its statistics kept."""
+    old arena left FULL), with its implicit minimax values (dst_mm, when not NULL). Returns the nodes
+    used; dst[0] is the new root, its statistics kept."""
     cdef long long count = 1, scan = 0
     cdef Node* n
     memcpy(&dst[0], &old[src], sizeof(Node))
+    copy_mm(old_mm, src, dst_mm, 0, 1)
     dst[0].move = -1
     dst[0].player = -1
     while scan < count:
@@ -769,6 +868,7 @@ cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long
         n.vloss = 0
         if n.state == EXPANDED and count + n.num_children <= cap:
             memcpy(&dst[count], &old[n.first_child], n.num_children * sizeof(Node))
+            copy_mm(old_mm, n.first_child, dst_mm, count, n.num_children)
             n.first_child = <int> count
             count += n.num_children
         elif n.state != LEAF:
@@ -784,7 +884,7 @@ cdef long long copy_subtree(const Node* old, long long src, Node* dst, long long
 CONFIG_KEYS = (
     "simulations", "time_ms", "max_time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
-    "fpu_reduction", "leaf_mix",
+    "fpu_reduction", "leaf_mix", "minimax",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
@@ -847,7 +947,8 @@ def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=No
     config: every key of CONFIG_KEYS, as SearchConfig.to_dict() gives them (SearchConfig documents
     and validates each; this checks only what would break the search; reuse_tree is ignored: see
     Searcher). Returns {"player", "candidates": [{"move", "visits", "value", "win_probability",
-    "expected_score", "pv": [(move, player), ...]}, ...] most visited first, "stats": {...}}.
+    "expected_score", "pv": [(move, player), ...], "minimax_value"}, ...] most visited first, "stats":
+    {...}} (minimax_value: the move's implicit minimax value, NaN unless config minimax > 0).
     cancel: a CancelToken that stops the search early. root_moves: restrict the root's children to
     these legal moves (each must be legal at the root), e.g. to evaluate one given move with the whole
     budget; the one-legal-move shortcut (a single simulation) does not apply then.
@@ -907,6 +1008,7 @@ cdef class Searcher:
                 free(self.trees[t].nodes)
                 free(self.trees[t].next)
                 free(self.trees[t].avail)
+                free(self.trees[t].mm)
             free(self.trees)
         self.trees = NULL
         self.ntrees = 0
@@ -950,6 +1052,7 @@ cdef class Searcher:
         cdef size_t* seg = NULL
         cdef Move* keep = NULL
         cdef Node* fresh
+        cdef float* fresh_mm
         cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, hbits, alloc_threads = 0
         cdef long long sims, cap, count
         cdef long long reused_nodes = 0, reused_visits = 0, probe_steps = 0
@@ -992,6 +1095,9 @@ cdef class Searcher:
             if g.flags:
                 raise ValueError(f"prior={cfg['prior']!r}: move priors need open information "
                                  "(the information-set search keeps uniform priors)")
+        if g.flags and float(cfg["minimax"]) != 0.0:
+            raise ValueError("minimax needs open information (an information-set tree's nodes stand for "
+                             "many positions, with no one value to back up)")
         if g.flags and float(cfg["fpu_reduction"]) != 0.0:
             # is_select values an unvisited move at its siblings' mean (no prior mass to reduce it by)
             raise ValueError("fpu_reduction needs open information (the information-set search keeps "
@@ -1025,6 +1131,9 @@ cdef class Searcher:
         P.leaf_mix = float(cfg["leaf_mix"])
         if not 0.0 <= P.leaf_mix <= 1.0:
             raise ValueError(f"leaf_mix must be in [0, 1], got {cfg['leaf_mix']!r}")
+        P.minimax = float(cfg["minimax"])
+        if not 0.0 <= P.minimax <= 1.0:
+            raise ValueError(f"minimax must be in [0, 1], got {cfg['minimax']!r}")
         P.virtual_loss = int(cfg["virtual_loss"]) if not root_mode else 0
         P.deadline = 0.0
         P.hard_deadline = 0.0
@@ -1070,6 +1179,10 @@ cdef class Searcher:
                 workers[t].path = <int*> malloc(MAX_PATH * sizeof(int))
                 if workers[t].st == NULL or workers[t].moves == NULL or workers[t].path == NULL:
                     raise MemoryError()
+                if P.minimax > 0.0:
+                    workers[t].tmp = <char*> malloc(g.state_size)
+                    if workers[t].tmp == NULL:
+                        raise MemoryError()
                 if P.use_prior:
                     workers[t].priors = <double*> malloc(g.max_moves * sizeof(double))
                     if workers[t].priors == NULL:
@@ -1138,6 +1251,13 @@ cdef class Searcher:
                 fresh = <Node*> malloc(cap * sizeof(Node))
                 if fresh == NULL:
                     raise MemoryError()
+                fresh_mm = NULL
+                if P.minimax > 0.0:
+                    fresh_mm = <float*> malloc(cap * sizeof(float))
+                    if fresh_mm == NULL:
+                        free(fresh)
+                        raise MemoryError()
+                    fresh_mm[0] = NAN
                 count = 0
                 if trees[t].nodes != NULL:
                     R.T = &trees[t]
@@ -1149,9 +1269,11 @@ cdef class Searcher:
                     else:
                         probe(&R, 0, 0)
                     if R.best >= 0:
-                        count = copy_subtree(trees[t].nodes, R.best, fresh, cap)
+                        count = copy_subtree(trees[t].nodes, trees[t].mm, R.best, fresh, fresh_mm, cap)
                     free(trees[t].nodes)
+                free(trees[t].mm)
                 trees[t].nodes = fresh
+                trees[t].mm = fresh_mm
                 if P.hidden:
                     trees[t].next = <int*> malloc(cap * sizeof(int))
                     trees[t].avail = <int*> malloc(cap * sizeof(int))
@@ -1243,6 +1365,9 @@ cdef class Searcher:
                     "win_probability": wsum / visits if visits else NAN,
                     "expected_score": ssum / visits if visits else NAN,
                     "pv": principal_variation(&trees[t], j, max(1, int(cfg["pv_length"]))),
+                    # the implicit minimax value (config minimax > 0; NaN otherwise), of the tree where
+                    # the move has the most visits
+                    "minimax_value": trees[t].mm[j] if trees[t].mm != NULL else NAN,
                     "_order": order,
                 })
             candidates.sort(key=lambda c: (-c["visits"], -(c["value"] if c["visits"] else -1.0), c["_order"]))
@@ -1281,6 +1406,7 @@ cdef class Searcher:
                     free(workers[t].st)
                     free(workers[t].moves)
                     free(workers[t].path)
+                    free(workers[t].tmp)
                     free(workers[t].priors)
                     free(workers[t].hkey)
                     free(workers[t].hidx)
