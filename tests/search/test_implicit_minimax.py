@@ -75,20 +75,34 @@ def test_the_same_seed_gives_the_same_search() -> None:
         == [(c["move"], c["visits"], c["value"]) for c in runs[1]["candidates"]]
 
 
-def test_a_reused_tree_keeps_its_values_and_one_without_them_searches_on() -> None:
-    """Tree reuse copies the kept subtree's implicit values; a tree grown without minimax (no values)
-    is continued with minimax on from its leaves' fresh evaluations, without error."""
-    config = SearchConfig(simulations=200, evaluator="v1", selection="puct", prior="value", c_puct=0.75,
-                          minimax=0.5, seed=4)
-    searcher = GaiaSearcher(config)
-    first = searcher.search(demo())
-    again = searcher.search(demo())
-    assert again.stats.reused_visits >= 200
-    assert again.candidates[0].visits >= first.candidates[0].visits
+def test_a_reused_tree_keeps_its_values() -> None:
+    """A second search of the same position continues the first one's tree with its backed-up values:
+    after one more simulation moves 2 and 3 still read 0 and move 1 still reads 1, which a fresh
+    one-simulation search cannot know (its moves are unexpanded: 0.5 from the evaluator)."""
+    state = toy_game.new_state("count", players=2, target=10, max_step=3, total=5)
+    iface, owner = toy_game.game_interface(state)
+    pointer = toy_game.state_pointer(state)
+    config = {"selection": "puct", "value": "rank", "minimax": 0.5, "seed": 3}
+    searcher = mcts.Searcher()
+    searcher.search(iface, pointer, SearchConfig(simulations=60, **config).to_dict(), True)
+    again = searcher.search(iface, pointer, SearchConfig(simulations=1, **config).to_dict(), True)
+    fresh = mcts.search(iface, pointer, SearchConfig(simulations=1, **config).to_dict())
+    del owner
+    assert again["stats"]["reused_visits"] == 60
+    assert {m: c["minimax_value"] for m, c in by_move(again).items()} == {1: 1.0, 2: 0.0, 3: 0.0}
+    assert {m: c["minimax_value"] for m, c in by_move(fresh).items()} == {1: 0.5, 2: 0.5, 3: 0.5}
+
+
+def test_a_tree_grown_without_values_is_continued_with_them() -> None:
+    """Tree reuse from a search without minimax (no values kept) into one with it: the old nodes have
+    no value (skipped), new expansions get theirs, and the search runs on."""
     plain = GaiaSearcher(SearchConfig(simulations=200, evaluator="v1", selection="puct", seed=4))
     plain.search(demo())
-    plain.config = config
-    assert plain.search(demo()).stats.reused_visits >= 200
+    plain.config = SearchConfig(simulations=200, evaluator="v1", selection="puct", prior="value",
+                                c_puct=0.75, minimax=0.5, seed=4)
+    result = plain.search(demo())
+    assert result.stats.reused_visits >= 200
+    assert sum(c.visits for c in result.candidates) >= 400
 
 
 def test_hidden_information_refuses_it_by_name() -> None:
