@@ -322,13 +322,9 @@ cdef int minimax_leaves(const Params* P, Tree* T, Worker* W, long long first, in
         memcpy(W.tmp, W.st, g.state_size)
         if g.apply(g.ctx, W.tmp, T.nodes[first + k].move) != 0:
             return ERR_APPLY
-        if g.is_terminal(g.ctx, W.tmp):
-            r = g.returns(g.ctx, W.tmp, W.scores)
-        else:
-            r = g.evaluate(g.ctx, W.tmp, W.scores)
-        if r != 0:
-            return ERR_SCORE
-        score_values(P, W)
+        r = score_state(P, W, W.tmp)
+        if r != OK:
+            return r
         T.mm[first + k] = <float> W.values[player]
     return OK
 
@@ -445,6 +441,20 @@ cdef void score_values(const Params* P, Worker* W) noexcept nogil:
             W.values[p] = 0.5 + 0.5 * tanh((sp - best_other) / P.margin_scale)
 
 
+cdef int score_state(const Params* P, Worker* W, const void* st) noexcept nogil:
+    """W.scores (the final scores at a terminal state, else evaluate's estimate), then W.values and
+    W.wins from them; OK or ERR_SCORE."""
+    cdef int r
+    if P.g.is_terminal(P.g.ctx, st):
+        r = P.g.returns(P.g.ctx, st, W.scores)
+    else:
+        r = P.g.evaluate(P.g.ctx, st, W.scores)
+    if r != 0:
+        return ERR_SCORE
+    score_values(P, W)
+    return OK
+
+
 cdef int simulate(const Params* P, Tree* T, Worker* W) noexcept nogil:
     """One simulation; 0, or a SearchError."""
     cdef const GameInterface* g = P.g
@@ -492,9 +502,9 @@ cdef int rollout_and_backup(const Params* P, Tree* T, Worker* W, int depth) noex
     cdef int mixed = P.leaf_mix > 0.0 and P.rollout_depth != 0 and not g.is_terminal(ctx, st)
     if mixed:
         # AlphaGo's mixed leaf: the evaluator's value of the leaf itself, weighed against the rollout's
-        if g.evaluate(ctx, st, W.scores) != 0:
-            return ERR_SCORE
-        score_values(P, W)
+        r = score_state(P, W, st)
+        if r != OK:
+            return r
         for i in range(P.num_players):
             leaf_values[i] = W.values[i]
     while not g.is_terminal(ctx, st) and (P.rollout_depth < 0 or d < P.rollout_depth) and d < MAX_ROLLOUT:
@@ -504,13 +514,9 @@ cdef int rollout_and_backup(const Params* P, Tree* T, Worker* W, int depth) noex
         if g.apply(ctx, st, m) != 0:
             return ERR_APPLY
         d += 1
-    if g.is_terminal(ctx, st):
-        r = g.returns(ctx, st, W.scores)
-    else:
-        r = g.evaluate(ctx, st, W.scores)
-    if r != 0:
-        return ERR_SCORE
-    score_values(P, W)
+    r = score_state(P, W, st)
+    if r != OK:
+        return r
     if mixed:   # the values only: wins and scores stay the rollout's (win_probability, expected_score)
         for i in range(P.num_players):
             W.values[i] = P.leaf_mix * leaf_values[i] + (1.0 - P.leaf_mix) * W.values[i]
