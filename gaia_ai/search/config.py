@@ -161,12 +161,8 @@ class SearchConfig:
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)
-        if isinstance(self.leaf_mix, bool) or not isinstance(self.leaf_mix, int | float) \
-                or not 0 <= self.leaf_mix <= 1:
-            raise ValueError(f"SearchConfig.leaf_mix must be a number in [0, 1], got {self.leaf_mix!r}")
-        if isinstance(self.minimax, bool) or not isinstance(self.minimax, int | float) \
-                or not 0 <= self.minimax <= 1:
-            raise ValueError(f"SearchConfig.minimax must be a number in [0, 1], got {self.minimax!r}")
+        _check_weight(self, "leaf_mix")
+        _check_weight(self, "minimax")
         if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
             raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
                              f"got {self.evaluator!r}")
@@ -231,6 +227,13 @@ def _check_positive(config: SearchConfig, name: str) -> None:
         or value <= 0
     ):
         raise ValueError(f"SearchConfig.{name} must be a finite number > 0, got {value!r}")
+
+
+def _check_weight(config: SearchConfig, name: str) -> None:
+    """A mixing weight: a number in [0, 1] (NaN is not)."""
+    value = getattr(config, name)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"SearchConfig.{name} must be a number in [0, 1], got {value!r}")
 
 
 def _check_choice(config: SearchConfig, name: str, choices: tuple[str, ...]) -> None:
