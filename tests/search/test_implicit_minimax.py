@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 import pytest
+from search_helpers import toy_search
 
 from gaia_ai._core import mcts, toy_game
 from gaia_ai.bots.base import make_bot
@@ -17,13 +18,6 @@ from gaia_ai.errors import BotSpecError
 from gaia_ai.games.gaia.positions import demo
 from gaia_ai.games.gaia.search import GaiaSearcher
 from gaia_ai.search import SearchConfig
-
-
-def toy_search(state: Any, **config: Any) -> dict[str, Any]:
-    iface, owner = toy_game.game_interface(state)
-    result = mcts.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict())
-    del owner
-    return result
 
 
 def by_move(result: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -80,14 +74,11 @@ def test_a_reused_tree_keeps_its_values() -> None:
     after one more simulation moves 2 and 3 still read 0 and move 1 still reads 1, which a fresh
     one-simulation search cannot know (its moves are unexpanded: 0.5 from the evaluator)."""
     state = toy_game.new_state("count", players=2, target=10, max_step=3, total=5)
-    iface, owner = toy_game.game_interface(state)
-    pointer = toy_game.state_pointer(state)
     config = {"selection": "puct", "value": "rank", "minimax": 0.5, "seed": 3}
     searcher = mcts.Searcher()
-    searcher.search(iface, pointer, SearchConfig(simulations=60, **config).to_dict(), True)
-    again = searcher.search(iface, pointer, SearchConfig(simulations=1, **config).to_dict(), True)
-    fresh = mcts.search(iface, pointer, SearchConfig(simulations=1, **config).to_dict())
-    del owner
+    toy_search(state, searcher, simulations=60, **config)
+    again = toy_search(state, searcher, simulations=1, **config)
+    fresh = toy_search(state, simulations=1, **config)
     assert again["stats"]["reused_visits"] == 60
     assert {m: c["minimax_value"] for m, c in by_move(again).items()} == {1: 1.0, 2: 0.0, 3: 0.0}
     assert {m: c["minimax_value"] for m, c in by_move(fresh).items()} == {1: 0.5, 2: 0.5, 3: 0.5}

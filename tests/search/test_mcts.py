@@ -8,19 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from search_helpers import toy_search
 
 from gaia_ai._core import gaia_rules, mcts, toy_game
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.search import GaiaSearcher, GameOverError, search_gaia, search_moves
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.search import CancelToken, SearchConfig
-
-
-def toy_search(state: Any, **config: Any) -> dict[str, Any]:
-    iface, owner = toy_game.game_interface(state)
-    result = mcts.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict())
-    del owner
-    return result
 
 
 def ranking(result: dict[str, Any]) -> list[tuple[Any, ...]]:

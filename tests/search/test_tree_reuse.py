@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from search_helpers import toy_search
 
 from gaia_ai._core import gaia_rules, mcts, toy_game
 from gaia_ai.bots.base import RandomBot, make_bot
@@ -14,20 +15,6 @@ from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.search import GaiaSearcher, search_gaia
 from gaia_ai.games.gaia.setup import GameSetup
 from gaia_ai.search import SearchConfig
-
-
-def run(searcher: mcts.Searcher, state: Any, **config: Any) -> dict[str, Any]:
-    iface, owner = toy_game.game_interface(state)
-    result = searcher.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict())
-    del owner
-    return result
-
-
-def fresh(state: Any, **config: Any) -> dict[str, Any]:
-    iface, owner = toy_game.game_interface(state)
-    result = mcts.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict())
-    del owner
-    return result
 
 
 def ranking(result: dict[str, Any]) -> list[Any]:
@@ -46,12 +33,12 @@ def count_game() -> Any:
 def test_subtree_of_best_move_and_reply_is_reused() -> None:
     state = count_game()
     searcher = mcts.Searcher()
-    first = run(searcher, state, simulations=3000, seed=1)
+    first = toy_search(state, searcher, simulations=3000, seed=1)
     assert first["stats"]["reused_visits"] == 0
     best = first["candidates"][0]
     state.apply(best["move"])
     state.apply(best["pv"][1][0])  # the opponent's most visited reply
-    second = run(searcher, state, simulations=3000, seed=1)
+    second = toy_search(state, searcher, simulations=3000, seed=1)
     reused = second["stats"]["reused_visits"]
     assert 0 < reused < best["visits"]
     assert second["stats"]["reused_nodes"] > 1
@@ -63,8 +50,8 @@ def test_subtree_of_best_move_and_reply_is_reused() -> None:
 def test_same_position_again_continues_the_tree() -> None:
     state = count_game()
     searcher = mcts.Searcher()
-    run(searcher, state, simulations=500, seed=2)
-    again = run(searcher, state, simulations=500, seed=2)
+    toy_search(state, searcher, simulations=500, seed=2)
+    again = toy_search(state, searcher, simulations=500, seed=2)
     assert again["stats"]["reused_visits"] == 500
     assert sum(c["visits"] for c in again["candidates"]) == 1000
 
@@ -76,7 +63,7 @@ def test_reuse_is_deterministic(threads: int, parallelism: str) -> None:
         searcher = mcts.Searcher()
         out = []
         for _ in range(4):
-            result = run(searcher, state, simulations=1500, seed=4, threads=threads, parallelism=parallelism)
+            result = toy_search(state, searcher, simulations=1500, seed=4, threads=threads, parallelism=parallelism)
             out.append(ranking(result))
             state.apply(result["candidates"][0]["move"])
             state.apply(1)
@@ -89,21 +76,21 @@ def test_reuse_is_deterministic(threads: int, parallelism: str) -> None:
 
 def test_unreachable_position_starts_fresh_like_search() -> None:
     searcher = mcts.Searcher()
-    run(searcher, count_game(), simulations=800, seed=5)
+    toy_search(count_game(), searcher, simulations=800, seed=5)
     other = toy_game.new_state("count", players=2, target=41, max_step=3)  # another game
-    result = run(searcher, other, simulations=800, seed=5)
+    result = toy_search(other, searcher, simulations=800, seed=5)
     assert result["stats"]["reused_visits"] == 0 and result["stats"]["reused_nodes"] == 0
-    assert ranking(result) == ranking(fresh(other, simulations=800, seed=5))
+    assert ranking(result) == ranking(toy_search(other, simulations=800, seed=5))
 
 
 def test_reuse_off_is_a_fresh_search() -> None:
     state = count_game()
     searcher = mcts.Searcher()
-    run(searcher, state, simulations=500, seed=6)
-    result = run(searcher, state, simulations=500, seed=6, reuse_tree=False)
+    toy_search(state, searcher, simulations=500, seed=6)
+    result = toy_search(state, searcher, simulations=500, seed=6, reuse_tree=False)
     assert result["stats"]["reused_visits"] == 0
-    assert ranking(result) == ranking(fresh(state, simulations=500, seed=6))
-    assert ranking(fresh(state, simulations=500, seed=6, reuse_tree=True)) == ranking(result)  # stateless
+    assert ranking(result) == ranking(toy_search(state, simulations=500, seed=6))
+    assert ranking(toy_search(state, simulations=500, seed=6, reuse_tree=True)) == ranking(result)  # stateless
 
 
 @pytest.mark.parametrize("parallelism", ["root", "tree"])
@@ -112,7 +99,7 @@ def test_node_budget_holds_across_reuse(parallelism: str) -> None:
     searcher = mcts.Searcher()
     reused = 0
     for _ in range(5):
-        result = run(searcher, state, simulations=3000, max_nodes=200, threads=2, parallelism=parallelism, seed=7)
+        result = toy_search(state, searcher, simulations=3000, max_nodes=200, threads=2, parallelism=parallelism, seed=7)
         assert result["stats"]["nodes"] <= 200
         assert result["stats"]["reused_nodes"] <= 200
         reused += result["stats"]["reused_visits"]
@@ -120,7 +107,7 @@ def test_node_budget_holds_across_reuse(parallelism: str) -> None:
         state.apply(2)
     assert reused > 0
     # a smaller budget than the kept tree: the copy keeps what fits
-    result = run(searcher, state, simulations=100, max_nodes=60, threads=2, parallelism=parallelism, seed=7)
+    result = toy_search(state, searcher, simulations=100, max_nodes=60, threads=2, parallelism=parallelism, seed=7)
     assert result["stats"]["nodes"] <= 60
 
 
@@ -130,9 +117,9 @@ def test_hidden_information_tree_is_not_reused_by_another_player() -> None:
     for first_card in (0, 1, 2, 4):
         state = toy_game.new_state("cards", players=2, deck=5, cards=[first_card, 3])
         searcher = mcts.Searcher()
-        assert run(searcher, state, simulations=1000, seed=8)["stats"]["hidden_information"]
+        assert toy_search(state, searcher, simulations=1000, seed=8)["stats"]["hidden_information"]
         state.apply(3)  # player 0 bets 3: player 1 (card 3) decides
-        result = run(searcher, state, simulations=1000, seed=8)
+        result = toy_search(state, searcher, simulations=1000, seed=8)
         assert result["player"] == 1 and result["stats"]["reused_visits"] == 0
         results.append(ranking(result))
     assert all(r == results[0] for r in results)
@@ -230,8 +217,8 @@ def test_mcts_bot_with_reuse_plays_a_whole_game_against_random() -> None:
 def test_open_information_tree_serves_the_next_player() -> None:
     state = count_game()
     searcher = mcts.Searcher()
-    first = run(searcher, state, simulations=2000, seed=9)
+    first = toy_search(state, searcher, simulations=2000, seed=9)
     state.apply(first["candidates"][0]["move"])  # now player 1 searches the child's subtree
-    second = run(searcher, state, simulations=2000, seed=9)
+    second = toy_search(state, searcher, simulations=2000, seed=9)
     assert second["player"] == 1
     assert second["stats"]["reused_visits"] == first["candidates"][0]["visits"]
