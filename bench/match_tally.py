@@ -1,13 +1,15 @@
 """A 2-player match measured over several sessions, in pairs of games: ``python bench/match_tally.py FILE
 [--bot PREFIX]``.
 
-FILE holds `gaia-ai match` game lines, each prefixed by the pair's master seed ("seed 201 game 1/2: p1
-mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"), as made by running
-`gaia-ai match ... --games 2 --seed S` for seeds not yet in the file and appending its game lines. Each
-pair swaps the seats, so the file can grow by any number of pairs. Prints the games, the share of the
-wins of the bot whose spec starts with PREFIX (default "mcts", ties split) with its Wilson 95% interval,
-and its mean VP margin with a 95% interval (Student t). docs/terraforming-mars.md keeps such a file for issue 13's
-1 s-a-move figure.
+FILE holds `gaia-ai match` game lines, each prefixed by its match's master seed ("seed 201 game 1/2: p1
+mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"; a Gaia line names each player's faction
+after the spec: "p1 mcts:sims=1600 (terrans) 108"), as made by running `gaia-ai match ... --games N
+--seed S` for seeds not yet in the file and appending its game lines. A match of an even number of games
+swaps the seats in pairs, so the file can grow by any number of matches. Prints the games, the share of
+the wins of the bot whose spec starts with PREFIX (default "mcts", ties split) with its Wilson 95%
+interval, and its mean VP margin with a 95% interval (Student t). docs/results/ keeps such files:
+issue 13's 1 s-a-move figure (Terraforming Mars), issue 18's implicit-minimax probe (Gaia; there both
+specs start with "mcts", so PREFIX names the budget: --bot mcts:sims=1600).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import sys
 
 from gaia_ai.tournament.ratings import mean_interval, wilson_interval
 
-LINE = re.compile(r"^seed (\d+) game \d+/\d+: p1 (\S+) (\d+), p2 (\S+) (\d+):")
+# a player: its spec, then (Gaia) its faction in parentheses, then its final VP
+LINE = re.compile(r"^seed (\d+) game \d+/\d+: p1 (\S+)(?: \([\w -]+\))? (\d+), p2 (\S+)(?: \([\w -]+\))? (\d+):")
 
 
 def games(lines: list[str], prefix: str) -> list[tuple[int, int]]:
@@ -62,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     low, high = wilson_interval(wins, len(found))
     mean, mean_low, mean_high = mean_interval(margins)
     seeds = sorted({seed for seed, _ in found})
-    print(f"{len(found)} games (seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} pairs): {args.bot} wins {wins:g}, "
+    print(f"{len(found)} games (seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} matches): {args.bot} wins {wins:g}, "
           f"{100 * wins / len(found):.1f}% [{100 * low:.1f}, {100 * high:.1f}]; margin {mean:+.1f} VP "
           f"[{mean_low:.1f}, {mean_high:.1f}]")
     return 0
