@@ -28,17 +28,9 @@ from typing import Any
 
 from gaia_ai import __version__
 from gaia_ai.argtypes import positive_float, positive_int
-from gaia_ai.bots.match import add_match_subparser
-from gaia_ai.cli.common import add_game_argument, fail
-from gaia_ai.cli.export_state import add_export_state_subparser
-from gaia_ai.cli.suggest import add_suggest_subparser
-from gaia_ai.cli.train import add_train_subparser
-from gaia_ai.cli.web import add_web_subparser
+from gaia_ai.cli.common import HelpFormatter, add_game_argument, fail
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import game_names, load_game
-from gaia_ai.review.cli import add_review_subparser
-from gaia_ai.service.cli import add_serve_subparser
-from gaia_ai.tournament.cli import add_export_subparser, add_report_subparser, add_tournament_subparser
 
 DESCRIPTION = (
     "gaia-ai: game AI for heavy strategy board games (a Cython rules core per game, MCTS search and tools "
@@ -194,11 +186,22 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full ``gaia-ai`` parser (exposed for tests and for generating documentation)."""
+    # the subcommands' modules use gaia_ai.cli.common: imported here, not at the top, so that each of
+    # them can also be imported first (import gaia_ai.review.cli) without a circular import
+    from gaia_ai.bots.match import add_match_subparser
+    from gaia_ai.cli.export_state import add_export_state_subparser
+    from gaia_ai.cli.suggest import add_suggest_subparser
+    from gaia_ai.cli.train import add_train_subparser
+    from gaia_ai.cli.web import add_web_subparser
+    from gaia_ai.review.cli import add_review_subparser
+    from gaia_ai.service.cli import add_serve_subparser
+    from gaia_ai.tournament.cli import add_export_subparser, add_report_subparser, add_tournament_subparser
+
     parser = argparse.ArgumentParser(
         prog="gaia-ai",
         description=DESCRIPTION,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"gaia-ai {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

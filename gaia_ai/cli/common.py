@@ -4,9 +4,27 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from typing import Any
 
 from gaia_ai.games.registry import DEFAULT_GAME, GAMES, load_game
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Fills the plain paragraphs of a description or epilog to the terminal's width, as argparse's own
+    formatter does, and keeps a block with an indented line (examples, a table) as written, as the raw
+    formatter does. Blocks are separated by blank lines."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        blocks = []
+        for block in text.strip("\n").split("\n\n"):
+            lines = block.splitlines()
+            if any(line[:1].isspace() for line in lines):
+                blocks.append("\n".join(indent + line for line in lines))
+            else:
+                blocks.append(textwrap.fill(" ".join(block.split()), width, initial_indent=indent,
+                                            subsequent_indent=indent))
+        return "\n\n".join(blocks) + "\n"
 
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:

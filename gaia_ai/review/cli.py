@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.argtypes import positive_int
-from gaia_ai.cli.common import add_game_argument
+from gaia_ai.cli.common import HelpFormatter, add_game_argument
 from gaia_ai.errors import ToolkitError
 from gaia_ai.review.labels import THRESHOLDS
 
@@ -21,7 +21,7 @@ EXAMPLES = """examples:
   gaia-ai review game.json --player p2 --simulations 400 --json > review.json
   gaia-ai review --game terraforming-mars --corpus tests/data/tm/games-sample.jsonl.gz --game-id b000 --player Ecoline
 
-labels (the played move against the search's best, by the worse of the two losses):
+labels (the worse of the played move's two losses decides):
   best        the search's own choice
   good        a loss below every threshold
 """ + "".join(
@@ -40,7 +40,7 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
                     "the search and the largest losses per player. A decision costs one or two searches, "
                     "with the game's hint search (the one gaia-ai suggest uses without --config).",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("game_file", nargs="?", metavar="GAME_FILE",
                         help="a boardgamers.space game export (JSON) or a corpus record (JSON, or a corpus "

@@ -10,6 +10,7 @@ import json
 import sys
 from typing import Any
 
+from gaia_ai.cli.common import HelpFormatter
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import game_names
 
@@ -31,7 +32,7 @@ def add_tournament_subparser(subparsers: Any) -> argparse.ArgumentParser:
                     "ratings with 95% intervals) and head-to-head records. Settings come from CONFIG "
                     "(TOML; see examples/tournament.toml) and/or the flags, which override it.",
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("config", metavar="CONFIG", nargs="?", help="tournament settings (TOML)")
     what = parser.add_argument_group("the games (a change to these makes another tournament, except --games)")

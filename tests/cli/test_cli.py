@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -142,3 +143,33 @@ def test_replay_of_a_missing_or_broken_file_says_so_in_one_line(game, tmp_path, 
     assert main(["replay", "--game", game, str(broken)]) in (1, 2)   # Gaia counts it a failed game
     out, err = capsys.readouterr()
     assert "Traceback" not in err and ("not JSON" in out + err or "not valid JSON" in out + err)
+
+
+def _subparsers(parser):
+    """The parser's subcommand parsers, by name."""
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(actions[0].choices) if actions else {}
+
+
+def test_help_fills_paragraphs_to_the_width_and_keeps_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a paragraph (unindented) is filled to the terminal's width; an example (indented) is kept whole
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = build_parser()
+    helps = {"gaia-ai": parser.format_help()}
+    helps.update({name: sub.format_help() for name, sub in _subparsers(parser).items()})
+    for name, text in helps.items():
+        long = [line for line in text.splitlines() if len(line) > 80 and not line[:1].isspace()]
+        assert long == [], f"{name} --help: {long[:1]}"
+    review = helps["review"]
+    assert "\n  gaia-ai review --corpus tests/data/corpus-sample.jsonl.gz --game-id bot-001 --player terrans " \
+           "--moves 0:40\n" in review
+    assert "\n  best        the search's own choice\n" in review
+
+
+@pytest.mark.parametrize("module", ["gaia_ai.review.cli", "gaia_ai.tournament.cli", "gaia_ai.cli.suggest",
+                                    "gaia_ai.service.cli", "gaia_ai.bots.match"])
+def test_a_subcommand_module_imports_first(module: str) -> None:
+    # no circular import through gaia_ai.cli when a subcommand's module is imported before it
+    result = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
