@@ -72,6 +72,11 @@ class SearchConfig:
                      learned-value margin one search move later: one apply and evaluation per child, so
                      an expansion costs ~k leaf evaluations). Bot spec mcts:selection=puct,prior=value;
                      matches and the c_puct measured with it (0.75): docs/value-analysis.md.
+      prior_temperature  Sharpens (< 1) or flattens (> 1) the game's move prior: each prior is raised
+                     to 1 / prior_temperature and the priors renormalized (a softmax prior at
+                     temperature t becomes the same softmax at t * prior_temperature; Leela's policy
+                     softmax temperature). 1 (the default): the game's prior as it is. Needs a prior
+                     other than "uniform". Bot spec mcts:ptemp=2.
       value          What a simulation is worth to a player. "margin": 0.5 + 0.5 * tanh((own score -
                      best other score) / margin_scale), rewards winning by more. "rank": 1 for the sole
                      winner, 0 for the last, ties split ((players beaten + ties / 2) / (players - 1)).
@@ -130,6 +135,7 @@ class SearchConfig:
     rollout_depth: int | None = None
     leaf_mix: float = 0.0
     minimax: float = 0.0
+    prior_temperature: float = 1.0
     evaluator: Evaluator = "heuristic"
     prior: Prior = "uniform"
     max_nodes: int = 1_000_000
@@ -158,6 +164,10 @@ class SearchConfig:
         _check_choice(self, "prior", ("uniform", "rollout", "value"))
         if self.prior != "uniform" and self.selection != "puct":
             raise ValueError(f"SearchConfig.prior={self.prior!r} needs selection='puct' (UCT uses no prior)")
+        _check_positive(self, "prior_temperature")
+        if self.prior_temperature != 1.0 and self.prior == "uniform":
+            raise ValueError(f"SearchConfig.prior_temperature={self.prior_temperature!r} needs a move prior "
+                             "(prior='uniform' has nothing to temper)")
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)

@@ -47,7 +47,7 @@ information (flags 0) keeps the plain search above, unchanged.
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memcmp, memset
-from libc.math cimport sqrt, log, tanh, INFINITY, NAN
+from libc.math cimport sqrt, log, tanh, pow, INFINITY, NAN
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
@@ -163,6 +163,7 @@ ctypedef struct Params:
     int max_moves            # the game's largest move list: the size of every move buffer
     int puct
     int use_prior            # PUCT with the game's move prior (g.prior) instead of uniform priors
+    double prior_power       # 1 / prior_temperature: the game's priors are raised to it and renormalized
     double c
     double fpu_reduction     # PUCT: an unvisited child's value is its visited siblings' mean minus this times sqrt(their prior mass)
     int rank_value
@@ -267,6 +268,19 @@ cdef int keep_only(Move* moves, int n, const Move* keep, int nkeep) noexcept nog
     return out
 
 
+cdef void temper(double* priors, int n, double power) noexcept nogil:
+    """priors[:n] raised to power and renormalized (a softmax prior at temperature t becomes the same
+    softmax at t / power); unchanged if they sum to 0."""
+    cdef int k
+    cdef double total = 0.0
+    for k in range(n):
+        priors[k] = pow(priors[k], power)
+        total += priors[k]
+    if total > 0.0:
+        for k in range(n):
+            priors[k] /= total
+
+
 cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil:
     """Create the children of node i at state W.st: 1 if expanded, 0 if not (another thread is at it
     or the arena is full), a negative SearchError on a game error."""
@@ -286,9 +300,12 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
     if first < 0:
         mc_store_rel_i8(&node.state, FULL)
         return 0
-    if P.use_prior and g.prior(g.ctx, W.st, W.moves, n, W.priors) < 0:
-        mc_store_rel_i8(&node.state, FULL)
-        return -ERR_PRIOR
+    if P.use_prior:
+        if g.prior(g.ctx, W.st, W.moves, n, W.priors) < 0:
+            mc_store_rel_i8(&node.state, FULL)
+            return -ERR_PRIOR
+        if P.prior_power != 1.0:
+            temper(W.priors, n, P.prior_power)
     player = g.current_player(g.ctx, W.st)
     for k in range(n):
         init_node(&T.nodes[first + k], W.moves[k], player)
@@ -890,7 +907,7 @@ cdef long long copy_subtree(const Node* old, const float* old_mm, long long src,
 CONFIG_KEYS = (
     "simulations", "time_ms", "max_time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
-    "fpu_reduction", "leaf_mix", "minimax",
+    "fpu_reduction", "leaf_mix", "minimax", "prior_temperature",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
@@ -953,8 +970,10 @@ def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=No
     config: every key of CONFIG_KEYS, as SearchConfig.to_dict() gives them (SearchConfig documents
     and validates each; this checks only what would break the search; reuse_tree is ignored: see
     Searcher). Returns {"player", "candidates": [{"move", "visits", "value", "win_probability",
-    "expected_score", "pv": [(move, player), ...], "minimax_value"}, ...] most visited first, "stats":
-    {...}} (minimax_value: the move's implicit minimax value, NaN unless config minimax > 0).
+    "expected_score", "pv": [(move, player), ...], "minimax_value", "prior"}, ...] most visited first,
+    "stats": {...}} (minimax_value: the move's implicit minimax value, NaN unless config minimax > 0;
+    prior: the move's prior at the root as selection used it, 1/k without the game's prior, NaN in an
+    information-set search).
     cancel: a CancelToken that stops the search early. root_moves: restrict the root's children to
     these legal moves (each must be legal at the root), e.g. to evaluate one given move with the whole
     budget; the one-legal-move shortcut (a single simulation) does not apply then.
@@ -1101,6 +1120,10 @@ cdef class Searcher:
             if g.flags:
                 raise ValueError(f"prior={cfg['prior']!r}: move priors need open information "
                                  "(the information-set search keeps uniform priors)")
+        if not float(cfg["prior_temperature"]) > 0.0:
+            raise ValueError(f"prior_temperature must be > 0, got {cfg['prior_temperature']!r}")
+        if float(cfg["prior_temperature"]) != 1.0 and cfg["prior"] == "uniform":
+            raise ValueError("prior_temperature needs a move prior (prior='uniform' has nothing to temper)")
         if g.flags and float(cfg["minimax"]) != 0.0:
             raise ValueError("minimax needs open information (an information-set tree's nodes stand for "
                              "many positions, with no one value to back up)")
@@ -1127,6 +1150,7 @@ cdef class Searcher:
         P.max_moves = g.max_moves
         P.puct = cfg["selection"] == "puct"
         P.use_prior = P.puct and cfg["prior"] != "uniform"
+        P.prior_power = 1.0 / float(cfg["prior_temperature"])
         P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
         P.fpu_reduction = float(cfg["fpu_reduction"])
         if not P.fpu_reduction >= 0.0:
@@ -1374,6 +1398,9 @@ cdef class Searcher:
                     # the implicit minimax value (config minimax > 0; NaN otherwise), of the tree where
                     # the move has the most visits
                     "minimax_value": trees[t].mm[j] if trees[t].mm != NULL else NAN,
+                    # PUCT's prior of the move (1/k when uniform; the game's, tempered), of that tree;
+                    # an information-set tree keeps none (its nodes' moves are legal in some worlds only)
+                    "prior": trees[t].nodes[j].prior if trees[t].next == NULL else NAN,
                     "_order": order,
                 })
             candidates.sort(key=lambda c: (-c["visits"], -(c["value"] if c["visits"] else -1.0), c["_order"]))

@@ -165,3 +165,42 @@ def test_the_strong_search_example_is_the_mixed_leaf_spec_and_gaias_hint_search(
     hint = load_game("gaia-project").hint_search()
     assert SearchConfig(simulations=2000, **hint) == make_bot(spec).config
     assert load_game("terraforming-mars").hint_search() == load_game("eminent-domain").hint_search() == {}
+
+
+def test_prior_temperature_tempers_the_games_prior_exactly() -> None:
+    """The root's priors as PUCT uses them: the game's, raised to 1 / prior_temperature, renormalized;
+    1 (the default) leaves them as the game gives them."""
+    core = demo()._core
+    game_prior = dict(gaia_rules.move_prior(core, "value", value.slot()))
+
+    def root_priors(temperature: float) -> dict[int, float]:
+        config = SearchConfig(simulations=50, rollout_depth=0, selection="puct", prior="value",
+                              prior_temperature=temperature).to_dict()
+        iface, owner = gaia_rules.game_interface(core, "heuristic", "value")
+        result = mcts.search(iface, gaia_rules.state_pointer(core), config)
+        del owner
+        return {c["move"]: c["prior"] for c in result["candidates"]}
+
+    assert root_priors(1.0) == pytest.approx(game_prior, abs=1e-6)
+    for temperature in (0.5, 2.0):
+        powered = {m: p ** (1 / temperature) for m, p in game_prior.items()}
+        total = math.fsum(powered.values())
+        assert root_priors(temperature) == pytest.approx({m: p / total for m, p in powered.items()}, abs=1e-6)
+    top = max(game_prior, key=game_prior.get)
+    assert root_priors(0.5)[top] > game_prior[top] > root_priors(2.0)[top]   # sharper, then flatter
+
+
+def test_prior_temperature_is_refused_where_it_has_no_prior_to_temper() -> None:
+    with pytest.raises(ValueError, match="prior_temperature=2 needs a move prior"):
+        SearchConfig(selection="puct", prior_temperature=2)
+    with pytest.raises(ValueError, match="prior_temperature must be a finite number > 0"):
+        SearchConfig(selection="puct", prior="value", prior_temperature=0)
+    assert make_bot("mcts:selection=puct,prior=value,ptemp=2").config.prior_temperature == 2.0
+    with pytest.raises(BotSpecError, match="prior_temperature"):
+        make_bot("mcts:ptemp=0.5")
+    toy = toy_game.new_state("count", max_step=5)
+    iface, owner = toy_game.game_interface(toy)
+    config = SearchConfig(simulations=10, selection="puct").to_dict()
+    with pytest.raises(ValueError, match="prior_temperature needs a move prior"):
+        mcts.search(iface, toy_game.state_pointer(toy), {**config, "prior_temperature": 0.5})
+    del owner
