@@ -21,7 +21,8 @@ import sys
 from gaia_ai.tournament.ratings import mean_interval, wilson_interval
 
 # a player: its spec, then (Gaia) its faction in parentheses, then its final VP
-LINE = re.compile(r"^seed (\d+) game \d+/\d+: p1 (\S+)(?: \([\w -]+\))? (\d+), p2 (\S+)(?: \([\w -]+\))? (\d+):")
+PLAYER = r"(\S+)(?: \([\w -]+\))? (\d+)"
+LINE = re.compile(rf"^seed (\d+) game \d+/\d+: p1 {PLAYER}, p2 {PLAYER}:")
 
 
 def games(lines: list[str], prefix: str) -> list[tuple[int, int]]:
