@@ -146,9 +146,9 @@ def test_replay_of_a_missing_or_broken_file_says_so_in_one_line(game, tmp_path, 
 
 
 def _subparsers(parser):
-    """The parser's subcommand parsers, by name."""
-    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    return dict(actions[0].choices) if actions else {}
+    """The parser's subcommand parsers, by name (gaia-ai has one subcommand group)."""
+    (group,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(group.choices)
 
 
 def test_help_fills_paragraphs_to_the_width_and_keeps_examples(monkeypatch: pytest.MonkeyPatch) -> None:
