@@ -11,7 +11,7 @@
     gaia-ai tournament | report | export          bot tournaments, their reports and games
     gaia-ai replay PATH                           judge the rules engine against recorded games
     gaia-ai bench engine                          rules-core speed figures
-    gaia-ai train                                 fit Gaia's learned value on self-play games
+    gaia-ai train                                 fit Gaia's learned value (or move prior) on self-play games
 
 Each subcommand registers itself with a ``func`` default that takes the parsed arguments and returns
 the exit status. Heavy modules (the search, grpc, matplotlib, Ray) are imported only when their

@@ -1,4 +1,5 @@
-"""``gaia-ai train``: fit a game's learned position value on self-play games (Gaia: issue 18)."""
+"""``gaia-ai train``: fit a game's learned position value, or its move prior, on self-play games (Gaia:
+issue 18)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from gaia_ai.games.registry import load_game
 def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "train",
-        help="fit the learned value of Gaia positions on self-play games",
+        help="fit the learned value (or move prior) of Gaia positions on self-play games",
         description="Play 2-player self-play games (setups and factions from --seed), take every "
         "action-phase position as a sample and fit, per round, a ridge linear model of the VP each player "
         "still gains over the features gaia_rules.VALUE_FEATURES. The same seed, games and player give "
@@ -32,7 +33,18 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
                              "rollout policy); repeat it and the players take the games in turn (expert "
                              "iteration: the parent's search beside greedy, README 'Expert iteration')")
-    parser.add_argument("--version", default="v1", help="the model's version label (default v1)")
+    parser.add_argument("--version", default=None, help="the model's version label (default v1, or p1 with --policy)")
+    parser.add_argument("--policy", action="store_true",
+                        help="fit the move prior instead (mcts:prior=policy): self-play games of --teacher, "
+                             "each searched decision's root visit shares the targets (2 players; the shipped "
+                             "gaia_ai/games/gaia/data/policy-p1.json: 'gaia-ai train --policy --games 160 "
+                             "--seed 0 --workers 2')")
+    parser.add_argument("--teacher", metavar="SPEC", default=None,
+                        help="with --policy: the mcts search whose visits are distilled (default the hint "
+                             "search, gaia_ai.games.gaia.policy.TEACHER)")
+    parser.add_argument("--workers", type=positive_int, default=1,
+                        help="with --policy: processes that play the self-play games (default 1; the same model "
+                             "either way)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -40,11 +52,21 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
 
 def _train_handler(args: argparse.Namespace) -> int:
     try:
-        model = load_game(args.game).train_value(args.games, args.seed, args.player or ["greedy"], args.version)
+        game = load_game(args.game)
+        if args.policy:
+            if args.player:
+                raise ValueError("--player names the value's self-play; a policy's games are --teacher's")
+            model = game.train_policy(args.games, args.seed, args.teacher, args.version or "p1", args.workers)
+            made = f"{model['trained']['decisions']} decisions"
+        else:
+            if args.teacher or args.workers != 1:
+                raise ValueError("--teacher and --workers need --policy (the value's greedy games are quick)")
+            model = game.train_value(args.games, args.seed, args.player or ["greedy"], args.version or "v1")
+            made = f"{model['trained']['positions']} positions"
         text = json.dumps(model, indent=1) + "\n"
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")
-            print(f"{args.out}: {model['trained']['positions']} positions of {args.games} games", file=sys.stderr)
+            print(f"{args.out}: {made} of {args.games} games", file=sys.stderr)
         else:
             sys.stdout.write(text)
     except (ToolkitError, OSError, ValueError) as e:

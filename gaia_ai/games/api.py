@@ -249,6 +249,13 @@ class Game(ABC):
         model document, the same for the same arguments."""
         raise UnsupportedError(f"{self.info.title}: no learned value yet")
 
+    def train_policy(self, games: int, seed: int, teacher: str | None, version: str,
+                     workers: int = 1) -> dict[str, Any]:
+        """A learned move prior fitted on the root visits of `games` self-play games of the search
+        `teacher` (None: the game's default) (``gaia-ai train --policy``), as train_value; workers only
+        spreads the games over processes."""
+        raise UnsupportedError(f"{self.info.title}: no learned move prior yet")
+
     def service_adapter(self) -> Any:
         """The service's adapter (decode a posted position, suggest, validate), or None."""
         return None

@@ -18,7 +18,7 @@ Parallelism = Literal["root", "tree"]
 Selection = Literal["uct", "puct"]
 ValueMode = Literal["margin", "rank"]
 Evaluator = str   # "heuristic", "learned" or a learned value's version "v1", "v2", ...
-Prior = Literal["uniform", "rollout", "value"]
+Prior = Literal["uniform", "rollout", "value", "policy"]
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,11 @@ class SearchConfig:
                      "uniform" (1/k, every game), or for Gaia "rollout" (the rollout policy's move
                      weights, normalized: cheap) or "value" (a softmax, at 4 VP, over the mover's
                      learned-value margin one search move later: one apply and evaluation per child, so
-                     an expansion costs ~k leaf evaluations). Bot spec mcts:selection=puct,prior=value;
-                     matches and the c_puct measured with it (0.75): docs/value-analysis.md.
+                     an expansion costs ~k leaf evaluations), or "policy" (the value prior's form with
+                     weights and a per-move-class bias distilled from the search's own root visits,
+                     gaia_ai.games.gaia.policy, `gaia-ai train --policy`; the same cost). Bot spec
+                     mcts:selection=puct,prior=value; matches and the c_puct measured with it (0.75):
+                     docs/value-analysis.md.
       prior_temperature  Sharpens (< 1) or flattens (> 1) the game's move prior: each prior is raised
                      to 1 / prior_temperature and the priors renormalized (a softmax prior at
                      temperature t becomes the same softmax at t * prior_temperature; Leela's policy
@@ -161,7 +164,7 @@ class SearchConfig:
         if isinstance(self.fpu_reduction, bool) or not isinstance(self.fpu_reduction, int | float) \
                 or not 0 <= self.fpu_reduction < math.inf:
             raise ValueError(f"SearchConfig.fpu_reduction must be a number >= 0, got {self.fpu_reduction!r}")
-        _check_choice(self, "prior", ("uniform", "rollout", "value"))
+        _check_choice(self, "prior", ("uniform", "rollout", "value", "policy"))
         if self.prior != "uniform" and self.selection != "puct":
             raise ValueError(f"SearchConfig.prior={self.prior!r} needs selection='puct' (UCT uses no prior)")
         _check_positive(self, "prior_temperature")

@@ -285,7 +285,7 @@ def evaluate_learned(Core core, int slot=0):
 
 
 # ---- move priors for PUCT (issue 18): asked once per expanded node, over the node's search moves ---------
-PRIORS = ("uniform", "rollout", "value")
+PRIORS = ("uniform", "rollout", "value", "policy")
 # the value prior's softmax temperature: a move whose one-step value margin is this many VP better gets
 # e (2.7) times the prior
 cdef double PRIOR_TEMPERATURE = 4.0
@@ -389,6 +389,116 @@ cdef int gi_prior_value3(const void* ctx, const void* s, const Move* moves, int 
     return value_prior(ctx, s, moves, n, out, 3)
 
 
+# ---- the policy prior (issue 18): the value prior's form with weights distilled from the search's own root
+# visits (gaia_ai/games/gaia/policy.py, `gaia-ai train --policy`): a move's logit is the mover's estimated
+# margin after it (VP now plus POLICY_W[round after] . features, minus the best other player's) over
+# POLICY_TEMPERATURE, plus a bias per (decision round, move class): what the margin alone misjudges about
+# a kind of move (passing early, a research step, a power action) ------------------------------------------
+cdef enum:
+    NPC = 40     # move classes (policy_class): the move kinds, builds by building, research steps by track
+cdef double POLICY_W[6][NVF]
+cdef double POLICY_B[6][NPC]
+cdef double POLICY_TEMPERATURE = 4.0
+cdef int POLICY_LOADED = 0
+POLICY_CLASS_COUNT = NPC
+
+
+cdef inline int policy_class(Move m) noexcept nogil:
+    """The move's class for the policy's bias: its kind (0..23), a build by building (24 + B_*), a
+    research step by track (32 + track)."""
+    cdef int kind = mv_kind(m), a = mv_a(m)
+    if kind == MV_BUILD and a < 8:
+        return 24 + a
+    if kind == MV_UP and a < 6:
+        return 32 + a
+    return kind if kind < 24 else 23
+
+
+def move_class(Move m) -> int:
+    """policy_class of a (search) move: the column of the policy's bias it takes."""
+    return policy_class(m)
+
+
+cdef inline int round_row(const GState* st) noexcept nogil:
+    """The row (0..5) of a per-round table for st's round (before round 1: the first; after 6: the last)."""
+    cdef int r = st.round - 1
+    return 0 if r < 0 else 5 if r > 5 else r
+
+
+cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    """The policy's softmax over moves[0..n) (see POLICY_W above)."""
+    cdef const GState* st = <const GState*> s
+    cdef GameContext* c = <GameContext*> ctx
+    cdef GState* tmp
+    cdef double f[NVF]
+    cdef double est[MAXP]
+    cdef int tiles[MAXP]
+    cdef double best = -INFINITY, other, total = 0.0
+    cdef int p = gi_current_player(ctx, s), q, i, j, r = GAME_OK, row, row0 = round_row(st)
+    if p < 0 or n == 1:
+        return uniform_prior(n, out)
+    tmp = <GState*> malloc(sizeof(GState))
+    if tmp == NULL:
+        return GAME_ERR_CAPACITY
+    for i in range(n):
+        memcpy(tmp, st, sizeof(GState))
+        r = gi_apply(ctx, tmp, moves[i])
+        if r < 0:
+            break
+        row = round_row(tmp)
+        final_tile_shares(tmp, c, tiles)
+        for q in range(tmp.num_players):
+            value_features(tmp, c, q, f, tiles)
+            est[q] = tmp.pl[q].vp - tmp.pl[q].bid
+            for j in range(NVF):
+                est[q] += POLICY_W[row][j] * f[j]
+        other = -INFINITY
+        for q in range(st.num_players):
+            if q != p and est[q] > other:
+                other = est[q]
+        out[i] = (est[p] - other if st.num_players > 1 else est[p]) / POLICY_TEMPERATURE \
+            + POLICY_B[row0][policy_class(moves[i])]
+        if out[i] > best:
+            best = out[i]
+    free(tmp)
+    if r < 0:
+        return r
+    for i in range(n):
+        out[i] = exp(out[i] - best)
+        total += out[i]
+    for i in range(n):
+        out[i] /= total
+    return GAME_OK
+
+
+def set_policy_weights(weights, bias, double temperature=4.0):
+    """Load the policy prior's model (process-wide; never while a search uses it): weights, 6 rows
+    (rounds 1-6) of len(VALUE_FEATURES) numbers; bias, 6 rows of POLICY_CLASS_COUNT; the temperature
+    (VP) of its margins."""
+    rows = [list(map(float, row)) for row in weights]
+    brows = [list(map(float, row)) for row in bias]
+    if len(rows) != 6 or any(len(row) != NVF for row in rows):
+        raise ValueError(f"policy weights: expected 6 rows of {NVF} numbers")
+    if len(brows) != 6 or any(len(row) != NPC for row in brows):
+        raise ValueError(f"policy bias: expected 6 rows of {NPC} numbers")
+    if not temperature > 0:
+        raise ValueError(f"policy temperature must be > 0, got {temperature}")
+    global POLICY_TEMPERATURE, POLICY_LOADED
+    for r in range(6):
+        for i in range(NVF):
+            POLICY_W[r][i] = rows[r][i]
+        for i in range(NPC):
+            POLICY_B[r][i] = brows[r][i]
+    POLICY_TEMPERATURE = temperature
+    POLICY_LOADED = 1
+
+
+cdef int check_policy() except -1:
+    if not POLICY_LOADED:
+        raise ValueError("no policy weights loaded (gaia_ai.games.gaia.policy.load)")
+    return 0
+
+
 def move_prior(Core core, str prior, int value_slot=0):
     """The move prior `prior` (PRIORS) of core's decision: [(search move, probability), ...] in the
     order of search_moves_int(core), the probabilities summing to 1 (what PUCT uses at expansion). The
@@ -400,6 +510,8 @@ def move_prior(Core core, str prior, int value_slot=0):
         raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
     if prior == "value":
         check_slot(value_slot)
+    elif prior == "policy":
+        check_policy()
     if core.st.finished:
         raise ValueError("the game is over: no move to weigh")
     moves = <Move*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(Move))
@@ -414,6 +526,8 @@ def move_prior(Core core, str prior, int value_slot=0):
             r = uniform_prior(n, out)
         elif prior == "rollout":
             r = gi_prior_rollout(core.ctx, &core.st, moves, n, out)
+        elif prior == "policy":
+            r = policy_prior(core.ctx, &core.st, moves, n, out)
         else:
             r = value_prior(core.ctx, &core.st, moves, n, out, value_slot)
         if r < 0:
@@ -473,14 +587,17 @@ def game_interface(Core core, str evaluator="heuristic", str prior="uniform", in
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states.
     evaluator: the leaf value the search uses after rollout_depth moves: "heuristic" (gi_evaluate) or
     "learned" (learned_value over the weights in value_slot, loaded first: set_value_weights). prior:
-    PUCT's move prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout) or "value"
-    (value_prior over the same slot's learned value)."""
+    PUCT's move prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout), "value"
+    (value_prior over the same slot's learned value) or "policy" (policy_prior, loaded first:
+    set_policy_weights)."""
     if evaluator not in ("heuristic", "learned"):
         raise ValueError(f"unknown evaluator {evaluator!r}: heuristic or learned")
     if prior not in PRIORS:
         raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
     if evaluator == "learned" or prior == "value":
         check_slot(value_slot)
+    if prior == "policy":
+        check_policy()
     cdef Interface owner = Interface()
     owner.context = core.context
     owner.table.state_size = sizeof(GState)
@@ -507,6 +624,8 @@ def game_interface(Core core, str evaluator="heuristic", str prior="uniform", in
     elif prior == "value":
         owner.table.prior = (gi_prior_value0 if value_slot == 0 else gi_prior_value1 if value_slot == 1
                              else gi_prior_value2 if value_slot == 2 else gi_prior_value3)
+    elif prior == "policy":
+        owner.table.prior = policy_prior
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

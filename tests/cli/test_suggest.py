@@ -46,7 +46,7 @@ def test_without_a_config_file_a_hint_uses_the_games_hint_search() -> None:
 
     args = argparse.Namespace(simulations=300, time_ms=None, max_time_ms=None, threads=None, seed=None, config=None)
     gaia = _config(args, load_game("gaia-project"))
-    assert (gaia.simulations, gaia.selection, gaia.prior, gaia.leaf_mix) == (300, "puct", "value", 0.5)
+    assert (gaia.simulations, gaia.selection, gaia.prior, gaia.leaf_mix) == (300, "puct", "policy", 0.5)
     tm = _config(args, load_game("terraforming-mars"))
     assert (tm.simulations, tm.selection, tm.prior, tm.leaf_mix) == (300, "uct", "uniform", 0.0)
     args.config = str(EXAMPLE_CONFIG)   # a file sets the whole search: SearchConfig's defaults where it does

@@ -167,4 +167,4 @@ def test_without_a_config_the_review_searches_with_the_hint_search(bot001: Revie
     review = review_game(bot001, players=[1], lines=(9, 12))   # the 1000-simulation default: a short slice
     assert review.decisions
     assert review.config == review_config(search=HINT_SEARCH)
-    assert (review.config.selection, review.config.prior, review.config.leaf_mix) == ("puct", "value", 0.5)
+    assert (review.config.selection, review.config.prior, review.config.leaf_mix) == ("puct", "policy", 0.5)

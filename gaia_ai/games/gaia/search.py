@@ -137,8 +137,13 @@ TURN_PV = 8
 def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     """The game interface table for this search: the leaf evaluator config.evaluator ("learned" or a
     pinned version "vN") and the move prior config.prior names (the value prior uses the evaluator's
-    model, the newest shipped one under the heuristic); the model's weights are loaded on first use."""
+    model, the newest shipped one under the heuristic; the policy prior its own, policy.VERSION); the
+    models' weights are loaded on first use."""
     learned = config.evaluator != "heuristic"
+    if config.prior == "policy":
+        from gaia_ai.games.gaia import policy
+
+        policy.load()
     if not learned and config.prior != "value":
         return gaia_rules.game_interface(core, "heuristic", config.prior)
     from gaia_ai.games.gaia import value

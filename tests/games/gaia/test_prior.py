@@ -12,7 +12,7 @@ import pytest
 from gaia_ai._core import gaia_rules, mcts, toy_game
 from gaia_ai.bots.base import make_bot
 from gaia_ai.errors import BotSpecError, UnsupportedError
-from gaia_ai.games.gaia import value
+from gaia_ai.games.gaia import policy, value
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.positions import demo
 from gaia_ai.games.gaia.search import search_gaia
@@ -21,7 +21,7 @@ from gaia_ai.games.registry import load_game
 from gaia_ai.search import SearchConfig
 from gaia_ai.search.core import search as core_search
 
-PRIORS = ("uniform", "rollout", "value")
+PRIORS = ("uniform", "rollout", "value", "policy")
 
 
 def _positions(seed: int, count: int) -> list[object]:
@@ -43,6 +43,7 @@ def _positions(seed: int, count: int) -> list[object]:
 @pytest.fixture(scope="module", autouse=True)
 def _weights() -> None:
     value.load()
+    policy.load()
 
 
 @pytest.mark.parametrize("prior", PRIORS)
@@ -56,7 +57,7 @@ def test_the_prior_is_a_deterministic_distribution_over_the_search_moves(prior: 
         assert gaia_rules.move_prior(core.copy(), prior, value.slot()) == weighted
 
 
-@pytest.mark.parametrize("prior", ["rollout", "value"])
+@pytest.mark.parametrize("prior", ["rollout", "value", "policy"])
 def test_the_priors_prefer_some_moves(prior: str) -> None:
     probabilities = [p for _, p in gaia_rules.move_prior(demo()._core, prior, value.slot())]
     assert max(probabilities) > 2 * min(probabilities)
@@ -78,7 +79,7 @@ def test_the_value_prior_follows_the_learned_value_one_move_later() -> None:
     assert weighted[best][1] / weighted[worst][1] == pytest.approx(math.exp((margins[best] - margins[worst]) / 4.0))
 
 
-@pytest.mark.parametrize("prior", ["rollout", "value"])
+@pytest.mark.parametrize("prior", ["rollout", "value", "policy"])
 def test_a_search_with_a_prior_is_deterministic_and_differs_from_uniform(prior: str) -> None:
     config = SearchConfig(simulations=120, selection="puct", prior=prior, evaluator="learned", rollout_depth=0,
                           seed=5)
@@ -98,17 +99,17 @@ def test_bot_spec_names_the_prior() -> None:
     bot = make_bot("mcts:sims=20,selection=puct,prior=value,eval=learned,rollout_depth=0")
     assert bot.config.prior == "value" and bot.config.selection == "puct"
     with pytest.raises(BotSpecError, match="prior"):
-        make_bot("mcts:sims=20,selection=puct,prior=policy")
+        make_bot("mcts:sims=20,selection=puct,prior=oracle")
     with pytest.raises(BotSpecError, match="puct"):
         make_bot("mcts:sims=20,prior=rollout")   # UCT has no priors
 
 
 def test_bad_priors_are_refused_by_name() -> None:
     core = demo()._core
-    with pytest.raises(ValueError, match="prior 'policy'"):
-        gaia_rules.move_prior(core, "policy")
-    with pytest.raises(ValueError, match="prior 'policy'"):
-        gaia_rules.game_interface(core, "heuristic", "policy")
+    with pytest.raises(ValueError, match="prior 'oracle'"):
+        gaia_rules.move_prior(core, "oracle")
+    with pytest.raises(ValueError, match="prior 'oracle'"):
+        gaia_rules.game_interface(core, "heuristic", "oracle")
     config = SearchConfig(simulations=10, selection="puct").to_dict()
     iface, owner = gaia_rules.game_interface(core)   # no prior in its table
     with pytest.raises(ValueError, match="no move prior"):
@@ -160,7 +161,7 @@ def test_the_strong_search_example_is_the_mixed_leaf_spec_and_gaias_hint_search(
     from pathlib import Path
 
     example = Path(__file__).resolve().parents[3] / "examples" / "search-strong.toml"
-    spec = "mcts:sims=2000,eval=learned,selection=puct,prior=value,c_puct=0.75,fpu=0.2,mix=0.5"
+    spec = "mcts:sims=2000,eval=learned,selection=puct,prior=policy,c_puct=0.75,fpu=0.2,mix=0.5"
     assert SearchConfig.from_toml(example) == make_bot(spec).config
     hint = load_game("gaia-project").hint_search()
     assert SearchConfig(simulations=2000, **hint) == make_bot(spec).config
