@@ -197,28 +197,35 @@ cdef void value_features(GState* st, GameContext* c, int p, double* f, int* tile
     f[16] = 1.0
 
 
-cdef int learned_value(const void* ctx, const void* s, double* out, int slot) noexcept nogil:
-    """Final VP estimate of the learned value in `slot`: VP now plus the round's linear model of what is
-    still to come (before the boards are loaded, as gi_evaluate)."""
+cdef inline int round_row(const GState* st) noexcept nogil:
+    """The row (0..5) of a per-round table for st's round (before round 1: the first; after 6: the last)."""
+    cdef int r = st.round - 1
+    return 0 if r < 0 else 5 if r > 5 else r
+
+
+cdef int linear_value(const void* ctx, const void* s, double* out, double (*weights)[NVF]) noexcept nogil:
+    """Final VP estimate of a per-round linear model (weights: 6 rows of NVF): VP now plus the round's
+    row times the features of what is still to come. Before the boards are loaded (faction picks, an
+    auction) a seat has no faction to take features of: gi_evaluate's estimate instead."""
     cdef GState* st = <GState*> s
     cdef GameContext* c = <GameContext*> ctx
     cdef double f[NVF]
     cdef int tiles[MAXP]
-    cdef int p, i, r
+    cdef int p, i, r = round_row(st)
     if st.phase == PH_FACTION or st.phase == PH_AUCTION:
         return gi_evaluate(ctx, s, out)
-    r = st.round - 1
-    if r < 0:
-        r = 0
-    if r > 5:
-        r = 5
     final_tile_shares(st, c, tiles)
     for p in range(st.num_players):
         value_features(st, c, p, f, tiles)
         out[p] = st.pl[p].vp - st.pl[p].bid
         for i in range(NVF):
-            out[p] += VALUE_W[slot][r][i] * f[i]
+            out[p] += weights[r][i] * f[i]
     return GAME_OK
+
+
+cdef int learned_value(const void* ctx, const void* s, double* out, int slot) noexcept nogil:
+    """Final VP estimate of the learned value in `slot` (linear_value over its weights)."""
+    return linear_value(ctx, s, out, VALUE_W[slot])
 
 
 cdef int gi_evaluate_learned0(const void* ctx, const void* s, double* out) noexcept nogil:
@@ -247,9 +254,12 @@ cdef int check_slot(int slot) except -1:
 
 
 def value_features_of(Core core):
-    """Each player's learned-value features at core's position (VALUE_FEATURES order)."""
+    """Each player's learned-value features at core's position (VALUE_FEATURES order); ValueError
+    before the boards are loaded (faction picks, an auction: a seat has no faction yet)."""
     cdef double f[NVF]
     cdef int tiles[MAXP]
+    if core.st.phase == PH_FACTION or core.st.phase == PH_AUCTION:
+        raise ValueError("no value features before every seat has its faction (faction picks, auction)")
     final_tile_shares(&core.st, core.ctx, tiles)
     out = []
     for p in range(core.st.num_players):
@@ -419,22 +429,13 @@ def move_class(Move m) -> int:
     return policy_class(m)
 
 
-cdef inline int round_row(const GState* st) noexcept nogil:
-    """The row (0..5) of a per-round table for st's round (before round 1: the first; after 6: the last)."""
-    cdef int r = st.round - 1
-    return 0 if r < 0 else 5 if r > 5 else r
-
-
 cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
     """The policy's softmax over moves[0..n) (see POLICY_W above)."""
     cdef const GState* st = <const GState*> s
-    cdef GameContext* c = <GameContext*> ctx
     cdef GState* tmp
-    cdef double f[NVF]
     cdef double est[MAXP]
-    cdef int tiles[MAXP]
     cdef double best = -INFINITY, other, total = 0.0
-    cdef int p = gi_current_player(ctx, s), q, i, j, r = GAME_OK, row, row0 = round_row(st)
+    cdef int p = gi_current_player(ctx, s), q, i, r = GAME_OK, row0 = round_row(st)
     if p < 0 or n == 1:
         return uniform_prior(n, out)
     tmp = <GState*> malloc(sizeof(GState))
@@ -445,13 +446,7 @@ cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, 
         r = gi_apply(ctx, tmp, moves[i])
         if r < 0:
             break
-        row = round_row(tmp)
-        final_tile_shares(tmp, c, tiles)
-        for q in range(tmp.num_players):
-            value_features(tmp, c, q, f, tiles)
-            est[q] = tmp.pl[q].vp - tmp.pl[q].bid
-            for j in range(NVF):
-                est[q] += POLICY_W[row][j] * f[j]
+        linear_value(ctx, tmp, est, POLICY_W)
         other = -INFINITY
         for q in range(st.num_players):
             if q != p and est[q] > other:

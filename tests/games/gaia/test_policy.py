@@ -81,6 +81,19 @@ def test_the_prior_is_a_distribution_at_larger_tables(players: int) -> None:
     assert checked > 50
 
 
+def test_before_the_boards_are_loaded_the_prior_falls_back_as_the_value_does() -> None:
+    """At a faction pick no seat has a faction to take features of: the linear models fall back to the
+    heuristic there (the sanitizer build once caught the policy reading a table at faction -1), and the
+    features refuse by name."""
+    policy.load()
+    core = GaiaState.new(GameSetup.random(3, seed="policy-setup"))._core
+    assert core.phase == "sf"   # choosing factions
+    weighted = gaia_rules.move_prior(core, "policy")
+    assert len(weighted) > 1 and math.fsum(p for _, p in weighted) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="faction"):
+        gaia_rules.value_features_of(core)
+
+
 def test_the_fit_predicts_the_visits_better_than_where_it_starts(decisions) -> None:
     start = value.check_model(value.load("v1"), "v1")
     zero = np.zeros((6, policy.CLASSES))
