@@ -346,16 +346,16 @@ cdef int gi_prior_rollout(const void* ctx, const void* s, const Move* moves, int
     return GAME_OK
 
 
-cdef int value_prior(const void* ctx, const void* s, const Move* moves, int n, double* out, int slot) noexcept nogil:
-    """A softmax over the moves' one-step values: the mover's learned-value margin (its estimated final
-    VP minus the best other player's, by the learned value in `slot`) after each move, at PRIOR_TEMPERATURE VP."""
+cdef int one_step_margins(const void* ctx, const void* s, const Move* moves, int n, double* out,
+                          double (*weights)[NVF]) noexcept nogil:
+    """out[i]: the mover's margin after moves[i] by the per-round linear model `weights` (linear_value):
+    its estimated final VP minus the best other player's (its own estimate alone in a 1-seat game).
+    What the value and policy priors rank moves by; GAME_OK or a negative status."""
     cdef const GState* st = <const GState*> s
     cdef GState* tmp
     cdef double est[MAXP]
-    cdef double best = -INFINITY, other, total = 0.0
+    cdef double other
     cdef int p = gi_current_player(ctx, s), q, i, r = GAME_OK
-    if p < 0 or n == 1:
-        return uniform_prior(n, out)
     tmp = <GState*> malloc(sizeof(GState))
     if tmp == NULL:
         return GAME_ERR_CAPACITY
@@ -364,22 +364,40 @@ cdef int value_prior(const void* ctx, const void* s, const Move* moves, int n, d
         r = gi_apply(ctx, tmp, moves[i])
         if r < 0:
             break
-        learned_value(ctx, tmp, est, slot)
+        linear_value(ctx, tmp, est, weights)
         other = -INFINITY
         for q in range(st.num_players):
             if q != p and est[q] > other:
                 other = est[q]
         out[i] = est[p] - other if st.num_players > 1 else est[p]
+    free(tmp)
+    return r
+
+
+cdef void softmax(double* out, int n, double temperature) noexcept nogil:
+    """out[:n] replaced by exp((out - max) / temperature), normalized."""
+    cdef double best = -INFINITY, total = 0.0
+    cdef int i
+    for i in range(n):
         if out[i] > best:
             best = out[i]
-    free(tmp)
-    if r < 0:
-        return r
     for i in range(n):
-        out[i] = exp((out[i] - best) / PRIOR_TEMPERATURE)
+        out[i] = exp((out[i] - best) / temperature)
         total += out[i]
     for i in range(n):
         out[i] /= total
+
+
+cdef int value_prior(const void* ctx, const void* s, const Move* moves, int n, double* out, int slot) noexcept nogil:
+    """A softmax over the moves' one-step values: the mover's learned-value margin (its estimated final
+    VP minus the best other player's, by the learned value in `slot`) after each move, at PRIOR_TEMPERATURE VP."""
+    cdef int r
+    if n == 1 or gi_current_player(ctx, s) < 0:
+        return uniform_prior(n, out)
+    r = one_step_margins(ctx, s, moves, n, out, VALUE_W[slot])
+    if r < 0:
+        return r
+    softmax(out, n, PRIOR_TEMPERATURE)
     return GAME_OK
 
 
@@ -431,38 +449,15 @@ def move_class(Move m) -> int:
 
 cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
     """The policy's softmax over moves[0..n) (see POLICY_W above)."""
-    cdef const GState* st = <const GState*> s
-    cdef GState* tmp
-    cdef double est[MAXP]
-    cdef double best = -INFINITY, other, total = 0.0
-    cdef int p = gi_current_player(ctx, s), q, i, r = GAME_OK, row0 = round_row(st)
-    if p < 0 or n == 1:
+    cdef int i, r, row0 = round_row(<const GState*> s)
+    if n == 1 or gi_current_player(ctx, s) < 0:
         return uniform_prior(n, out)
-    tmp = <GState*> malloc(sizeof(GState))
-    if tmp == NULL:
-        return GAME_ERR_CAPACITY
-    for i in range(n):
-        memcpy(tmp, st, sizeof(GState))
-        r = gi_apply(ctx, tmp, moves[i])
-        if r < 0:
-            break
-        linear_value(ctx, tmp, est, POLICY_W)
-        other = -INFINITY
-        for q in range(st.num_players):
-            if q != p and est[q] > other:
-                other = est[q]
-        out[i] = (est[p] - other if st.num_players > 1 else est[p]) / POLICY_TEMPERATURE \
-            + POLICY_B[row0][policy_class(moves[i])]
-        if out[i] > best:
-            best = out[i]
-    free(tmp)
+    r = one_step_margins(ctx, s, moves, n, out, POLICY_W)
     if r < 0:
         return r
     for i in range(n):
-        out[i] = exp(out[i] - best)
-        total += out[i]
-    for i in range(n):
-        out[i] /= total
+        out[i] = out[i] / POLICY_TEMPERATURE + POLICY_B[row0][policy_class(moves[i])]
+    softmax(out, n, 1.0)
     return GAME_OK
 
 

@@ -114,6 +114,7 @@ class _Batch:
         kept = [d for d in decisions if d.shares.sum() > 0]
         if not kept:
             raise ValueError("policy: no searched decision to fit")
+        self.kept = kept
         self.count = len(kept)
         self.decision = np.concatenate([np.full(len(d.shares), i) for i, d in enumerate(kept)])
         self.round = np.concatenate([np.full(len(d.shares), d.round - 1) for d in kept])
@@ -135,6 +136,13 @@ class _Batch:
         total = np.zeros(self.count)
         np.add.at(total, self.decision, e)
         return e / total[self.decision], np.log(total) + top
+
+    def mean_entropy(self, logits: np.ndarray) -> float:
+        """The mean over decisions of the softmax's entropy (nats)."""
+        p, _ = self.softmax(logits)
+        entropy = np.zeros(self.count)
+        np.add.at(entropy, self.decision, -p * np.log(np.maximum(p, 1e-300)))
+        return float(entropy.mean())
 
     def cross_entropy(self, logits: np.ndarray) -> float:
         """Mean over decisions of -sum(share * log p)."""
@@ -177,10 +185,7 @@ def fit(decisions: list[Decision], start: list[list[float]], *, temperature: flo
 def mean_entropy(decisions: list[Decision], weights: Any, bias: Any, temperature: float) -> float:
     """The mean entropy (nats) of a model's prior over the decisions."""
     batch = _Batch(decisions)
-    p, _ = batch.softmax(batch.logits(np.asarray(weights, float), np.asarray(bias, float), temperature))
-    entropy = np.zeros(batch.count)
-    np.add.at(entropy, batch.decision, -p * np.log(np.maximum(p, 1e-300)))
-    return float(entropy.mean())
+    return batch.mean_entropy(batch.logits(np.asarray(weights, float), np.asarray(bias, float), temperature))
 
 
 def flatten_factor(decisions: list[Decision], weights: Any, bias: Any, start: Any) -> float:
@@ -188,11 +193,14 @@ def flatten_factor(decisions: list[Decision], weights: Any, bias: Any, start: An
     prior it started from (bisection). The fit matches the visits, which a search concentrates on its
     best moves: used as it is, that sharper prior lost (47% of 52 games against the value prior), the
     same prior flattened to the value prior's entropy won (docs/value-analysis.md)."""
-    target = mean_entropy(decisions, start, np.zeros((ROUNDS, CLASSES)), VALUE_PRIOR_TEMPERATURE)
+    batch = _Batch(decisions)
+    weights, bias = np.asarray(weights, float), np.asarray(bias, float)
+    target = batch.mean_entropy(batch.logits(np.asarray(start, float), np.zeros((ROUNDS, CLASSES)),
+                                             VALUE_PRIOR_TEMPERATURE))
     low, high = 0.25, 8.0
     for _ in range(40):
         mid = (low * high) ** 0.5
-        if mean_entropy(decisions, weights, np.asarray(bias) / mid, TEMPERATURE * mid) < target:
+        if batch.mean_entropy(batch.logits(weights, bias / mid, TEMPERATURE * mid)) < target:
             low = mid
         else:
             high = mid
@@ -204,7 +212,7 @@ def scores(decisions: list[Decision], weights: Any, bias: Any, temperature: floa
     KL divergence), and how often its likeliest move is the most visited one."""
     batch = _Batch(decisions)
     logits = batch.logits(np.asarray(weights, float), np.asarray(bias, float), temperature)
-    kept = [d for d in decisions if d.shares.sum() > 0]
+    kept = batch.kept
     entropy = float(np.mean([-(d.shares[d.shares > 0] * np.log(d.shares[d.shares > 0])).sum() for d in kept]))
     starts = np.r_[0, np.cumsum([len(d.shares) for d in kept])]
     top1 = np.mean([np.argmax(logits[a:b]) == np.argmax(d.shares) for a, b, d in zip(starts, starts[1:], kept)])
@@ -216,22 +224,21 @@ def play_games(games: int, seed: int, teacher: str = TEACHER, workers: int = 1,
                progress: Callable[[int], None] | None = None) -> list[list[Decision]]:
     """self_play of games 0..games-1, in game order; workers > 1 plays them in that many processes (each
     game is seeded on its own: the same list either way)."""
-    if workers <= 1:
-        out = []
-        for game in range(games):
-            out.append(self_play(game, seed, teacher))
-            if progress is not None:
-                progress(game + 1)
-        return out
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(workers) as pool:
+    def collect(played: Any) -> list[list[Decision]]:
         out = []
-        for decisions in pool.map(self_play, range(games), [seed] * games, [teacher] * games):
+        for decisions in played:
             out.append(decisions)
             if progress is not None:
                 progress(len(out))
         return out
+
+    jobs = (range(games), [seed] * games, [teacher] * games)
+    if workers <= 1:
+        return collect(map(self_play, *jobs))
+    with ProcessPoolExecutor(workers) as pool:
+        return collect(pool.map(self_play, *jobs))
 
 
 def train(games: int, seed: int, teacher: str = TEACHER, *, version: str = VERSION, value_version: str = "v1",
