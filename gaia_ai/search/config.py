@@ -18,7 +18,8 @@ Parallelism = Literal["root", "tree"]
 Selection = Literal["uct", "puct"]
 ValueMode = Literal["margin", "rank"]
 Evaluator = str   # "heuristic", "learned" or a learned value's version "v1", "v2", ...
-Prior = Literal["uniform", "rollout", "value", "policy"]
+Prior = str   # "uniform", "rollout", "value", "policy" or a shipped policy's version "p1", "p2", ...
+POLICY_VERSION = re.compile(r"p[1-9][0-9]{0,3}")   # a prior that pins a policy version
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ class SearchConfig:
                      learned-value margin one search move later: one apply and evaluation per child, so
                      an expansion costs ~k leaf evaluations), or "policy" (the value prior's form with
                      weights and a per-move-class bias distilled from the search's own root visits,
-                     gaia_ai.games.gaia.policy, `gaia-ai train --policy`; the same cost). Bot spec
+                     gaia_ai.games.gaia.policy, `gaia-ai train --policy`; the same cost: the shipped
+                     default, or a shipped version pinned, "p1", "p2", to rate generations). Bot spec
                      mcts:selection=puct,prior=value; matches and the c_puct measured with it (0.75):
                      docs/value-analysis.md.
       prior_temperature  Sharpens (< 1) or flattens (> 1) the game's move prior: each prior is raised
@@ -164,7 +166,10 @@ class SearchConfig:
         if isinstance(self.fpu_reduction, bool) or not isinstance(self.fpu_reduction, int | float) \
                 or not 0 <= self.fpu_reduction < math.inf:
             raise ValueError(f"SearchConfig.fpu_reduction must be a number >= 0, got {self.fpu_reduction!r}")
-        _check_choice(self, "prior", ("uniform", "rollout", "value", "policy"))
+        if not isinstance(self.prior, str) or not (self.prior in ("uniform", "rollout", "value", "policy")
+                                                   or POLICY_VERSION.fullmatch(self.prior)):
+            raise ValueError(f"SearchConfig.prior must be uniform, rollout, value, policy or a policy version "
+                             f"p1, p2, ..., got {self.prior!r}")
         if self.prior != "uniform" and self.selection != "puct":
             raise ValueError(f"SearchConfig.prior={self.prior!r} needs selection='puct' (UCT uses no prior)")
         _check_positive(self, "prior_temperature")

@@ -421,14 +421,17 @@ cdef int gi_prior_value3(const void* ctx, const void* s, const Move* moves, int 
 # visits (gaia_ai/games/gaia/policy.py, `gaia-ai train --policy`): a move's logit is the mover's estimated
 # margin after it (VP now plus POLICY_W[round after] . features, minus the best other player's) over
 # POLICY_TEMPERATURE, plus a bias per (decision round, move class): what the margin alone misjudges about
-# a kind of move (passing early, a research step, a power action) ------------------------------------------
+# a kind of move (passing early, a research step, a power action). Like the values, several policies load
+# at once, each in a slot (a match of one generation against its parent runs both in one process) ---------
 cdef enum:
     NPC = 40     # move classes (policy_class): the move kinds, builds by building, research steps by track
-cdef double POLICY_W[6][NVF]
-cdef double POLICY_B[6][NPC]
-cdef double POLICY_TEMPERATURE = 4.0
-cdef int POLICY_LOADED = 0
+    POLICY_SLOTS = 4
+cdef double POLICY_W[POLICY_SLOTS][6][NVF]
+cdef double POLICY_B[POLICY_SLOTS][6][NPC]
+cdef double POLICY_TEMPERATURE[POLICY_SLOTS]
+cdef int POLICY_LOADED[POLICY_SLOTS]
 POLICY_CLASS_COUNT = NPC
+POLICY_SLOT_COUNT = POLICY_SLOTS
 
 
 cdef inline int policy_class(Move m) noexcept nogil:
@@ -447,24 +450,40 @@ def move_class(Move m) -> int:
     return policy_class(m)
 
 
-cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
-    """The policy's softmax over moves[0..n) (see POLICY_W above)."""
+cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, double* out, int slot) noexcept nogil:
+    """The softmax of the policy in `slot` over moves[0..n) (see POLICY_W above)."""
     cdef int i, r, row0 = round_row(<const GState*> s)
     if n == 1 or gi_current_player(ctx, s) < 0:
         return uniform_prior(n, out)
-    r = one_step_margins(ctx, s, moves, n, out, POLICY_W)
+    r = one_step_margins(ctx, s, moves, n, out, POLICY_W[slot])
     if r < 0:
         return r
     for i in range(n):
-        out[i] = out[i] / POLICY_TEMPERATURE + POLICY_B[row0][policy_class(moves[i])]
+        out[i] = out[i] / POLICY_TEMPERATURE[slot] + POLICY_B[slot][row0][policy_class(moves[i])]
     softmax(out, n, 1.0)
     return GAME_OK
 
 
-def set_policy_weights(weights, bias, double temperature=4.0):
-    """Load the policy prior's model (process-wide; never while a search uses it): weights, 6 rows
-    (rounds 1-6) of len(VALUE_FEATURES) numbers; bias, 6 rows of POLICY_CLASS_COUNT; the temperature
-    (VP) of its margins."""
+cdef int gi_prior_policy0(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return policy_prior(ctx, s, moves, n, out, 0)
+
+
+cdef int gi_prior_policy1(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return policy_prior(ctx, s, moves, n, out, 1)
+
+
+cdef int gi_prior_policy2(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return policy_prior(ctx, s, moves, n, out, 2)
+
+
+cdef int gi_prior_policy3(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    return policy_prior(ctx, s, moves, n, out, 3)
+
+
+def set_policy_weights(weights, bias, double temperature=4.0, int slot=0):
+    """Load a policy prior's model into `slot` (0..POLICY_SLOT_COUNT-1; process-wide, never while a
+    search uses that slot): weights, 6 rows (rounds 1-6) of len(VALUE_FEATURES) numbers; bias, 6 rows of
+    POLICY_CLASS_COUNT; the temperature (VP) of its margins."""
     rows = [list(map(float, row)) for row in weights]
     brows = [list(map(float, row)) for row in bias]
     if len(rows) != 6 or any(len(row) != NVF for row in rows):
@@ -473,26 +492,30 @@ def set_policy_weights(weights, bias, double temperature=4.0):
         raise ValueError(f"policy bias: expected 6 rows of {NPC} numbers")
     if not temperature > 0:
         raise ValueError(f"policy temperature must be > 0, got {temperature}")
-    global POLICY_TEMPERATURE, POLICY_LOADED
+    if slot < 0 or slot >= POLICY_SLOTS:
+        raise ValueError(f"policy slot {slot}: 0 to {POLICY_SLOTS - 1}")
     for r in range(6):
         for i in range(NVF):
-            POLICY_W[r][i] = rows[r][i]
+            POLICY_W[slot][r][i] = rows[r][i]
         for i in range(NPC):
-            POLICY_B[r][i] = brows[r][i]
-    POLICY_TEMPERATURE = temperature
-    POLICY_LOADED = 1
+            POLICY_B[slot][r][i] = brows[r][i]
+    POLICY_TEMPERATURE[slot] = temperature
+    POLICY_LOADED[slot] = 1
 
 
-cdef int check_policy() except -1:
-    if not POLICY_LOADED:
-        raise ValueError("no policy weights loaded (gaia_ai.games.gaia.policy.load)")
+cdef int check_policy(int slot) except -1:
+    """A loaded policy slot, or ValueError."""
+    if slot < 0 or slot >= POLICY_SLOTS:
+        raise ValueError(f"policy slot {slot}: 0 to {POLICY_SLOTS - 1}")
+    if not POLICY_LOADED[slot]:
+        raise ValueError(f"no policy weights in slot {slot} (gaia_ai.games.gaia.policy.load)")
     return 0
 
 
-def move_prior(Core core, str prior, int value_slot=0):
+def move_prior(Core core, str prior, int value_slot=0, int policy_slot=0):
     """The move prior `prior` (PRIORS) of core's decision: [(search move, probability), ...] in the
     order of search_moves_int(core), the probabilities summing to 1 (what PUCT uses at expansion). The
-    value prior uses the learned value in value_slot."""
+    value prior uses the learned value in value_slot, the policy prior the policy in policy_slot."""
     cdef Move* moves
     cdef double* out
     cdef int n, r
@@ -501,7 +524,7 @@ def move_prior(Core core, str prior, int value_slot=0):
     if prior == "value":
         check_slot(value_slot)
     elif prior == "policy":
-        check_policy()
+        check_policy(policy_slot)
     if core.st.finished:
         raise ValueError("the game is over: no move to weigh")
     moves = <Move*> malloc(GAIA_MAX_SEARCH_MOVES * sizeof(Move))
@@ -517,7 +540,7 @@ def move_prior(Core core, str prior, int value_slot=0):
         elif prior == "rollout":
             r = gi_prior_rollout(core.ctx, &core.st, moves, n, out)
         elif prior == "policy":
-            r = policy_prior(core.ctx, &core.st, moves, n, out)
+            r = policy_prior(core.ctx, &core.st, moves, n, out, policy_slot)
         else:
             r = value_prior(core.ctx, &core.st, moves, n, out, value_slot)
         if r < 0:
@@ -573,13 +596,14 @@ cdef class Interface:
     cdef Context context
 
 
-def game_interface(Core core, str evaluator="heuristic", str prior="uniform", int value_slot=0):
+def game_interface(Core core, str evaluator="heuristic", str prior="uniform", int value_slot=0,
+                   int policy_slot=0):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states.
     evaluator: the leaf value the search uses after rollout_depth moves: "heuristic" (gi_evaluate) or
     "learned" (learned_value over the weights in value_slot, loaded first: set_value_weights). prior:
     PUCT's move prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout), "value"
-    (value_prior over the same slot's learned value) or "policy" (policy_prior, loaded first:
-    set_policy_weights)."""
+    (value_prior over the same slot's learned value) or "policy" (policy_prior over the policy in
+    policy_slot, loaded first: set_policy_weights)."""
     if evaluator not in ("heuristic", "learned"):
         raise ValueError(f"unknown evaluator {evaluator!r}: heuristic or learned")
     if prior not in PRIORS:
@@ -587,7 +611,7 @@ def game_interface(Core core, str evaluator="heuristic", str prior="uniform", in
     if evaluator == "learned" or prior == "value":
         check_slot(value_slot)
     if prior == "policy":
-        check_policy()
+        check_policy(policy_slot)
     cdef Interface owner = Interface()
     owner.context = core.context
     owner.table.state_size = sizeof(GState)
@@ -615,7 +639,8 @@ def game_interface(Core core, str evaluator="heuristic", str prior="uniform", in
         owner.table.prior = (gi_prior_value0 if value_slot == 0 else gi_prior_value1 if value_slot == 1
                              else gi_prior_value2 if value_slot == 2 else gi_prior_value3)
     elif prior == "policy":
-        owner.table.prior = policy_prior
+        owner.table.prior = (gi_prior_policy0 if policy_slot == 0 else gi_prior_policy1 if policy_slot == 1
+                             else gi_prior_policy2 if policy_slot == 2 else gi_prior_policy3)
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

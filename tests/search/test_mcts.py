@@ -232,6 +232,8 @@ def test_finished_toy_game_is_an_error() -> None:
         ("c_uct", 0.0),
         ("c_puct", -1.0),
         ("prior", "policy"),
+        ("prior", "oracle"),
+        ("prior", "p0"),   # a policy version is p1, p2, ...
         ("prior", "value"),   # with the default selection="uct", which has no priors
         ("value", "score"),
         ("margin_scale", 0),

@@ -18,6 +18,7 @@ in two players, solved by a fixed number of Adam steps, so a seed gives the same
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from gaia_ai._core import gaia_rules, mcts
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
 from gaia_ai.games.gaia.value import ROUNDS, check_model, two_factions
 
-VERSION = "p1"   # the shipped policy (data/policy-p1.json): what prior=policy uses
+VERSION = "p1"   # the shipped default policy (data/policy-p1.json): what prior=policy uses (prior=pN pins one)
 # the search whose visits are distilled by default: the hint search of docs/value-analysis.md
 TEACHER = "mcts:sims=400,selection=puct,prior=value,c_puct=0.75,fpu=0.2,eval=v1,mix=0.5"
 TEMPERATURE = 3.0    # VP of margin per logit unit in the fit (the fit prefers it to 4 or 2)
@@ -280,20 +281,45 @@ def check_policy(model: dict[str, Any], where: str) -> tuple[list[list[float]], 
     return weights, bias, float(model.get("temperature", 0))
 
 
-_loaded: dict[str, Any] = {}
-_loading = threading.Lock()
+def shipped_versions() -> list[str]:
+    """The versions of the policies in the package, oldest first (p1, p2, ...)."""
+    names = (p.name for p in resources.files("gaia_ai.games.gaia").joinpath("data").iterdir())
+    found = [m.group(1) for n in names if (m := re.fullmatch(r"policy-(p\d+)\.json", n))]
+    return sorted(found, key=lambda v: int(v[1:]))
+
+
+def version_of(prior: str) -> str:
+    """The policy version a search's prior names: "policy" is the shipped default (VERSION), "pN" that
+    version (load() refuses one the package does not ship)."""
+    return VERSION if prior == "policy" else prior
+
+
+_slots: dict[str, int] = {}              # version -> its slot in the C core, in the order loaded
+_models: dict[str, dict[str, Any]] = {}   # version -> its document
+_loading = threading.Lock()   # two first searches at once (a server's threads) must not take two slots
 
 
 def load(version: str = VERSION) -> dict[str, Any]:
-    """Load the shipped policy into the C core (once per process) and return its document."""
+    """Load the shipped policy of that version ("policy": the default) into a slot of its own in the C
+    core (once per process: a match of prior=p2 against prior=p1 holds both) and return its document."""
+    version = version_of(version)
     with _loading:
-        if version not in _loaded:
-            if _loaded:
-                raise ValueError(f"one policy per process (loaded: {', '.join(_loaded)})")
+        if version not in _models:
             path = model_path(version)
             if not path.is_file():
-                raise ValueError(f"no policy {version!r} in the package")
+                raise ValueError(f"no policy {version!r} in the package (shipped: {', '.join(shipped_versions())})")
+            if len(_slots) >= gaia_rules.POLICY_SLOT_COUNT:
+                raise ValueError(f"at most {gaia_rules.POLICY_SLOT_COUNT} policies in one process "
+                                 f"(loaded: {', '.join(_slots)})")
             model = json.loads(path.read_text())
-            gaia_rules.set_policy_weights(*check_policy(model, path.name))
-            _loaded[version] = model
-        return _loaded[version]
+            gaia_rules.set_policy_weights(*check_policy(model, path.name), slot=len(_slots))
+            _slots[version] = len(_slots)
+            _models[version] = model
+        return _models[version]
+
+
+def slot(version: str = VERSION) -> int:
+    """The C core's slot of that policy version (loading it first)."""
+    version = version_of(version)
+    load(version)
+    return _slots[version]

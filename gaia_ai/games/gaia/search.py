@@ -12,7 +12,7 @@ from gaia_ai._core.mcts import CancelToken
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
-from gaia_ai.search.config import SearchConfig
+from gaia_ai.search.config import POLICY_VERSION, SearchConfig
 from gaia_ai.search.core import SearchResult  # one result type for every game's search
 from gaia_ai.search.stats import SearchStats
 
@@ -137,19 +137,20 @@ TURN_PV = 8
 def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     """The game interface table for this search: the leaf evaluator config.evaluator ("learned" or a
     pinned version "vN") and the move prior config.prior names (the value prior uses the evaluator's
-    model, the newest shipped one under the heuristic; the policy prior its own, policy.VERSION); the
-    models' weights are loaded on first use."""
+    model, the newest shipped one under the heuristic; the policy prior "policy" the default policy,
+    policy.VERSION, and "pN" that version); the models' weights are loaded on first use."""
     learned = config.evaluator != "heuristic"
-    if config.prior == "policy":
+    prior, policy_slot = config.prior, 0
+    if prior == "policy" or POLICY_VERSION.fullmatch(prior):
         from gaia_ai.games.gaia import policy
 
-        policy.load()
-    if not learned and config.prior != "value":
-        return gaia_rules.game_interface(core, "heuristic", config.prior)
+        prior, policy_slot = "policy", policy.slot(config.prior)
+    if not learned and prior != "value":
+        return gaia_rules.game_interface(core, "heuristic", prior, 0, policy_slot)
     from gaia_ai.games.gaia import value
 
     slot = value.slot(config.evaluator if learned else "learned")
-    return gaia_rules.game_interface(core, "learned" if learned else "heuristic", config.prior, slot)
+    return gaia_rules.game_interface(core, "learned" if learned else "heuristic", prior, slot, policy_slot)
 
 
 def _c_config(config: SearchConfig) -> dict[str, Any]:

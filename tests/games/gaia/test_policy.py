@@ -55,7 +55,7 @@ def test_the_c_prior_is_the_softmax_the_fit_models() -> None:
             decision = policy._decision(0, core, int(core.current_player), moves, dict.fromkeys(moves, 1))
             batch = policy._Batch([decision])
             expected, _ = batch.softmax(batch.logits(np.array(weights), np.array(bias), temperature))
-            got = [p for _, p in gaia_rules.move_prior(core, "policy")]
+            got = [p for _, p in gaia_rules.move_prior(core, "policy", 0, policy.slot())]
             assert got == pytest.approx(list(expected), abs=1e-12)
             checked += 1
         move, rng = gaia_rules.rollout_move(core, rng)
@@ -68,11 +68,11 @@ def test_the_prior_is_a_distribution_at_larger_tables(players: int) -> None:
     """Trained on 2-player games, the prior still weighs every search move at 3 and 4 players (the margin
     against the best other player): a distribution along a whole random game (and, under the sanitizer
     build, no read past a table)."""
-    policy.load()
+    slot = policy.slot()
     core = GaiaState.new(GameSetup.random(players, seed=f"policy-{players}"))._core
     rng, checked = 5, 0
     while not core.finished:
-        weighted = gaia_rules.move_prior(core, "policy")
+        weighted = gaia_rules.move_prior(core, "policy", 0, slot)
         assert [m for m, _ in weighted] == gaia_rules.search_moves_int(core)
         assert math.fsum(p for _, p in weighted) == pytest.approx(1.0) and min(p for _, p in weighted) >= 0
         checked += 1
@@ -85,10 +85,9 @@ def test_before_the_boards_are_loaded_the_prior_falls_back_as_the_value_does() -
     """At a faction pick no seat has a faction to take features of: the linear models fall back to the
     heuristic there (the sanitizer build once caught the policy reading a table at faction -1), and the
     features refuse by name."""
-    policy.load()
     core = GaiaState.new(GameSetup.random(3, seed="policy-setup"))._core
     assert core.phase == "sf"   # choosing factions
-    weighted = gaia_rules.move_prior(core, "policy")
+    weighted = gaia_rules.move_prior(core, "policy", 0, policy.slot())
     assert len(weighted) > 1 and math.fsum(p for _, p in weighted) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="faction"):
         gaia_rules.value_features_of(core)
@@ -146,7 +145,7 @@ def test_the_prior_needs_its_weights_loaded() -> None:
     code = ("from gaia_ai._core import gaia_rules\nfrom gaia_ai.games.gaia.positions import demo\n"
             "gaia_rules.move_prior(demo()._core, 'policy')")
     run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
-    assert run.returncode != 0 and "no policy weights loaded" in run.stderr
+    assert run.returncode != 0 and "no policy weights in slot 0" in run.stderr
 
 
 def test_bot_spec_selects_the_policy_and_its_search_is_deterministic() -> None:
@@ -168,3 +167,38 @@ def test_gaia_ai_train_policy_writes_the_model(tmp_path) -> None:
     assert json.loads(out.read_text()) == policy.train(2, seed=4, teacher=TEACHER)
     assert main(["train", "--teacher", TEACHER, "--games", "2"]) == 2          # --teacher without --policy
     assert main(["train", "--policy", "--game", "eminent-domain", "--games", "2"]) == 2   # no move prior
+
+
+def test_each_policy_version_has_a_slot_of_its_own() -> None:
+    """Generations are rated in one process (a match of prior=p2 against prior=p1): each loaded policy
+    keeps its own weights, and a slot out of range or never loaded is refused by name."""
+    model = policy.load()
+    weights, bias, temperature = policy.check_policy(model, "shipped")
+    spare = gaia_rules.POLICY_SLOT_COUNT - 1
+    assert spare not in policy._slots.values()   # load() writes a slot before a search can use it
+    core = demo()._core
+    favoured = gaia_rules.move_class(gaia_rules.search_moves_int(core)[0])
+    tilted = [[b + (3.0 if c == favoured else 0.0) for c, b in enumerate(row)] for row in bias]
+    gaia_rules.set_policy_weights(weights, tilted, temperature, spare)
+    shipped = dict(gaia_rules.move_prior(core, "policy", 0, policy.slot()))
+    other = dict(gaia_rules.move_prior(core, "policy", 0, spare))
+    assert shipped == dict(gaia_rules.move_prior(core, "policy", 0, policy.slot()))   # slot 0 untouched
+    assert shipped.keys() == other.keys() and shipped != other
+    with pytest.raises(ValueError, match="policy slot 4: 0 to 3"):
+        gaia_rules.move_prior(core, "policy", 0, 4)
+    with pytest.raises(ValueError, match="policy slot -1"):
+        gaia_rules.set_policy_weights(weights, bias, temperature, -1)
+
+
+def test_a_bot_spec_pins_a_shipped_policy_version() -> None:
+    """prior=policy is the shipped default (policy.VERSION), prior=pN that version; one the package does
+    not ship is refused with the list of those it does."""
+    assert policy.version_of("policy") == policy.VERSION and policy.VERSION in policy.shipped_versions()
+    pinned = make_bot(f"mcts:sims=40,selection=puct,prior={policy.VERSION},eval=v1,rollout_depth=0,seed=3").config
+    default = SearchConfig(**{**pinned.to_dict(), "prior": "policy"})
+    assert [(c.moves, c.visits) for c in search_gaia(demo(), pinned).candidates] == \
+        [(c.moves, c.visits) for c in search_gaia(demo(), default).candidates]
+    with pytest.raises(ValueError, match=r"no policy 'p999' in the package \(shipped: p1"):
+        search_gaia(demo(), SearchConfig(**{**pinned.to_dict(), "prior": "p999"}))
+    with pytest.raises(ValueError, match="policy version p1, p2"):
+        SearchConfig(simulations=10, selection="puct", prior="p0")
