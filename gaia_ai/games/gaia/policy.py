@@ -17,12 +17,8 @@ in two players, solved by a fixed number of Adam steps, so a seed gives the same
 
 from __future__ import annotations
 
-import json
-import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +26,7 @@ import numpy as np
 
 from gaia_ai._core import gaia_rules, mcts
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
+from gaia_ai.games.gaia.models import ShippedModels
 from gaia_ai.games.gaia.value import ROUNDS, check_model, two_factions
 
 VERSION = "p1"   # the shipped default policy (data/policy-p1.json): what prior=policy uses (prior=pN pins one)
@@ -268,7 +265,7 @@ def train(games: int, seed: int, teacher: str = TEACHER, *, version: str = VERSI
 
 
 def model_path(version: str = VERSION) -> Path:
-    return Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"policy-{version}.json"))
+    return MODELS.path(version)
 
 
 def check_policy(model: dict[str, Any], where: str) -> tuple[list[list[float]], list[list[float]], float]:
@@ -281,11 +278,16 @@ def check_policy(model: dict[str, Any], where: str) -> tuple[list[list[float]], 
     return weights, bias, float(model.get("temperature", 0))
 
 
+def _install(model: dict[str, Any], where: str, slot: int) -> None:
+    gaia_rules.set_policy_weights(*check_policy(model, where), slot=slot)
+
+
+MODELS = ShippedModels("policy", "p", "policy", gaia_rules.POLICY_SLOT_COUNT, _install)
+
+
 def shipped_versions() -> list[str]:
     """The versions of the policies in the package, oldest first (p1, p2, ...)."""
-    names = (p.name for p in resources.files("gaia_ai.games.gaia").joinpath("data").iterdir())
-    found = [m.group(1) for n in names if (m := re.fullmatch(r"policy-(p\d+)\.json", n))]
-    return sorted(found, key=lambda v: int(v[1:]))
+    return MODELS.versions()
 
 
 def version_of(prior: str) -> str:
@@ -294,32 +296,12 @@ def version_of(prior: str) -> str:
     return VERSION if prior == "policy" else prior
 
 
-_slots: dict[str, int] = {}              # version -> its slot in the C core, in the order loaded
-_models: dict[str, dict[str, Any]] = {}   # version -> its document
-_loading = threading.Lock()   # two first searches at once (a server's threads) must not take two slots
-
-
 def load(version: str = VERSION) -> dict[str, Any]:
     """Load the shipped policy of that version ("policy": the default) into a slot of its own in the C
     core (once per process: a match of prior=p2 against prior=p1 holds both) and return its document."""
-    version = version_of(version)
-    with _loading:
-        if version not in _models:
-            path = model_path(version)
-            if not path.is_file():
-                raise ValueError(f"no policy {version!r} in the package (shipped: {', '.join(shipped_versions())})")
-            if len(_slots) >= gaia_rules.POLICY_SLOT_COUNT:
-                raise ValueError(f"at most {gaia_rules.POLICY_SLOT_COUNT} policies in one process "
-                                 f"(loaded: {', '.join(_slots)})")
-            model = json.loads(path.read_text())
-            gaia_rules.set_policy_weights(*check_policy(model, path.name), slot=len(_slots))
-            _slots[version] = len(_slots)
-            _models[version] = model
-        return _models[version]
+    return MODELS.load(version_of(version))
 
 
 def slot(version: str = VERSION) -> int:
     """The C core's slot of that policy version (loading it first)."""
-    version = version_of(version)
-    load(version)
-    return _slots[version]
+    return MODELS.slot(version_of(version))

@@ -12,12 +12,8 @@ made; ``bench/value_error.py`` compares them with the heuristic and the rollouts
 
 from __future__ import annotations
 
-import json
-import re
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +22,7 @@ import numpy as np
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
 from gaia_ai.games.gaia.game import home
+from gaia_ai.games.gaia.models import ShippedModels
 
 VERSION = "v1"          # the newest shipped model (data/value-v1.json): what eval=learned and prior=value use
 RIDGE = 1.0             # L2 penalty of the fit: features that barely vary in a round stay near 0
@@ -139,14 +136,12 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
 
 
 def model_path(version: str = VERSION) -> Path:
-    return Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"value-{version}.json"))
+    return MODELS.path(version)
 
 
 def shipped_versions() -> list[str]:
     """The versions of the models in the package, oldest first (v1, v2, ...)."""
-    names = (p.name for p in resources.files("gaia_ai.games.gaia").joinpath("data").iterdir())
-    found = [m.group(1) for n in names if (m := re.fullmatch(r"value-(v\d+)\.json", n))]
-    return sorted(found, key=lambda v: int(v[1:]))
+    return MODELS.versions()
 
 
 def version_of(evaluator: str) -> str:
@@ -165,33 +160,19 @@ def check_model(model: dict[str, Any], where: str) -> list[list[float]]:
     return weights
 
 
-_slots: dict[str, int] = {}              # version -> its slot in the C core, in the order loaded
-_models: dict[str, dict[str, Any]] = {}   # version -> its document
-_loading = threading.Lock()   # two first searches at once (a server's threads) must not take two slots
+def _install(model: dict[str, Any], where: str, slot: int) -> None:
+    gaia_rules.set_value_weights(check_model(model, where), slot)
+
+
+MODELS = ShippedModels("value", "v", "learned value", gaia_rules.VALUE_SLOT_COUNT, _install)
 
 
 def load(version: str = VERSION) -> dict[str, Any]:
     """Load the shipped model of that version ("learned": the newest) into a slot of its own in the C
     core (once per process: a match of eval=v1 against eval=v2 holds both) and return it."""
-    version = version_of(version)
-    with _loading:
-        if version not in _models:   # each search asks: the file is read (and looked for) once
-            path = model_path(version)
-            if not path.is_file():
-                raise ValueError(f"no learned value {version!r} in the package "
-                                 f"(shipped: {', '.join(shipped_versions())})")
-            if len(_slots) >= gaia_rules.VALUE_SLOT_COUNT:
-                raise ValueError(f"at most {gaia_rules.VALUE_SLOT_COUNT} learned values in one process "
-                                 f"(loaded: {', '.join(_slots)})")
-            model = json.loads(path.read_text())
-            gaia_rules.set_value_weights(check_model(model, path.name), len(_slots))
-            _slots[version] = len(_slots)
-            _models[version] = model
-        return _models[version]
+    return MODELS.load(version_of(version))
 
 
 def slot(version: str = VERSION) -> int:
     """The C core's slot of that model version (loading it first)."""
-    version = version_of(version)
-    load(version)
-    return _slots[version]
+    return MODELS.slot(version_of(version))

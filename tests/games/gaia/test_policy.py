@@ -175,7 +175,7 @@ def test_each_policy_version_has_a_slot_of_its_own() -> None:
     model = policy.load()
     weights, bias, temperature = policy.check_policy(model, "shipped")
     spare = gaia_rules.POLICY_SLOT_COUNT - 1
-    assert spare not in policy._slots.values()   # load() writes a slot before a search can use it
+    assert spare not in policy.MODELS.slots.values()   # load() writes a slot before a search can use it
     core = demo()._core
     favoured = gaia_rules.move_class(gaia_rules.search_moves_int(core)[0])
     tilted = [[b + (3.0 if c == favoured else 0.0) for c, b in enumerate(row)] for row in bias]
