@@ -38,10 +38,11 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="fit the move prior instead (mcts:prior=policy): self-play games of --teacher, "
                              "each searched decision's root visit shares the targets (2 players; the shipped "
                              "gaia_ai/games/gaia/data/policy-p1.json: 'gaia-ai train --policy --games 160 "
-                             "--seed 0 --workers 2')")
+                             "--seed 0 --workers 2'; a search pins a shipped version with mcts:prior=p1, p2, ...)")
     parser.add_argument("--teacher", metavar="SPEC", default=None,
-                        help="with --policy: the mcts search whose visits are distilled (default the hint "
-                             "search, gaia_ai.games.gaia.policy.TEACHER)")
+                        help="with --policy: the mcts search whose visits are distilled (default p1's teacher, "
+                             "the search with the value prior, gaia_ai.games.gaia.policy.TEACHER; the next "
+                             "generation's is the search with the current policy, mcts:...,prior=policy)")
     parser.add_argument("--workers", type=positive_int, default=1,
                         help="with --policy: processes that play the self-play games (default 1; the same model "
                              "either way)")

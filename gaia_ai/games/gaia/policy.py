@@ -9,8 +9,8 @@ one search move later) with weights of its own: a move's logit is
 where the margin is the mover's VP now plus policy_W[round after] . features (gaia_rules.VALUE_FEATURES)
 minus the best other player's, and the move class (gaia_rules.move_class) is the move's kind, a build by
 building, a research step by track. Training (``gaia-ai train --policy``) plays self-play games of a
-search (the hint search by default), keeps at each searched decision the share of the root's visits of
-every search move, and fits the weights (from the learned value's, toward which they are pulled) and the
+search (by default S, the search with the value prior that p1 was distilled from), keeps at each searched
+decision the share of the root's visits of every search move, and fits the weights (from the learned value's, toward which they are pulled) and the
 biases (toward 0) by minimising the cross-entropy between those shares and the softmax: a convex problem
 in two players, solved by a fixed number of Adam steps, so a seed gives the same model.
 """
@@ -30,7 +30,7 @@ from gaia_ai.games.gaia.models import ShippedModels
 from gaia_ai.games.gaia.value import ROUNDS, check_model, two_factions
 
 VERSION = "p1"   # the shipped default policy (data/policy-p1.json): what prior=policy uses (prior=pN pins one)
-# the search whose visits are distilled by default: the hint search of docs/value-analysis.md
+# the search whose visits are distilled by default: S of docs/value-analysis.md (p1's teacher)
 TEACHER = "mcts:sims=400,selection=puct,prior=value,c_puct=0.75,fpu=0.2,eval=v1,mix=0.5"
 TEMPERATURE = 3.0    # VP of margin per logit unit in the fit (the fit prefers it to 4 or 2)
 VALUE_PRIOR_TEMPERATURE = 4.0   # gaia_rules' value prior's softmax temperature (its PRIOR_TEMPERATURE)
