@@ -1,5 +1,5 @@
 """A 2-player match measured over several sessions, in pairs of games: ``python bench/match_tally.py FILE
-[--bot PREFIX]``.
+[--bot PREFIX [--anywhere]]``.
 
 FILE holds `gaia-ai match` game lines, each prefixed by its match's master seed ("seed 201 game 1/2: p1
 mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"; a Gaia line names each player's faction
@@ -25,10 +25,13 @@ PLAYER = r"(\S+)(?: \([\w -]+\))? (\d+)"
 LINE = re.compile(rf"^seed (\d+) game \d+/\d+: p1 {PLAYER}, p2 {PLAYER}:")
 
 
-def games(lines: list[str], prefix: str) -> list[tuple[int, int]]:
-    """Each game's pair seed and the PREFIX bot's VP margin; ValueError on a line that is not a game
-    line, a game played twice (the same seed and game number), or a line where not exactly one spec
-    starts with PREFIX."""
+def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[tuple[int, int]]:
+    """Each game's pair seed and the PREFIX bot's VP margin (anywhere: the bot whose spec contains PREFIX,
+    for specs that differ only at the end); ValueError on a line that is not a game line, a game played
+    twice (the same seed and game number), or a line where not exactly one spec names PREFIX."""
+    def names(spec: str) -> bool:
+        return prefix in spec if anywhere else spec.startswith(prefix)
+
     out, seen = [], set()
     for number, line in enumerate(lines, 1):
         m = LINE.match(line)
@@ -39,10 +42,11 @@ def games(lines: list[str], prefix: str) -> list[tuple[int, int]]:
             raise ValueError(f"line {number}: {key} is in the file twice")
         seen.add(key)
         seed, first, first_vp, second, second_vp = m.groups()
-        if first.startswith(prefix) == second.startswith(prefix):
-            raise ValueError(f"line {number}: exactly one player's spec must start with {prefix!r}")
+        if names(first) == names(second):
+            where = "contain" if anywhere else "start with"
+            raise ValueError(f"line {number}: exactly one player's spec must {where} {prefix!r}")
         mine = int(first_vp) - int(second_vp)
-        out.append((int(seed), mine if first.startswith(prefix) else -mine))
+        out.append((int(seed), mine if names(first) else -mine))
     return out
 
 
@@ -50,11 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file")
     parser.add_argument("--bot", default="mcts", metavar="PREFIX", help="whose share (a spec prefix; default mcts)")
+    parser.add_argument("--anywhere", action="store_true",
+                        help="--bot names a part of the spec anywhere in it (specs that differ only at the "
+                             "end: --bot prior=p2 --anywhere)")
     args = parser.parse_args(argv)
     with open(args.file) as f:
         lines = [line.strip() for line in f if line.strip()]
     try:
-        found = games(lines, args.bot)
+        found = games(lines, args.bot, anywhere=args.anywhere)
     except ValueError as e:
         print(f"{args.file}: {e}", file=sys.stderr)
         return 2

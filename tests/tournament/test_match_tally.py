@@ -37,6 +37,19 @@ def test_refuses_a_prefix_both_players_share():
         match_tally.games(GAIA_LINES, "mcts")
 
 
+def test_anywhere_picks_the_bot_by_a_part_of_its_spec():
+    """Specs that differ only at the end (a policy generation against its parent) share every prefix."""
+    lines = [
+        "seed 101 game 1/2: p1 mcts:sims=400,prior=p2 (xenos) 98, p2 mcts:sims=400,prior=p1 (ambas) 113: ...",
+        "seed 101 game 2/2: p1 mcts:sims=400,prior=p1 (xenos) 100, p2 mcts:sims=400,prior=p2 (ambas) 110: ...",
+    ]
+    assert match_tally.games(lines, "prior=p2", anywhere=True) == [(101, -15), (101, 10)]
+    with pytest.raises(ValueError, match="must start with 'prior=p2'"):
+        match_tally.games(lines, "prior=p2")
+    with pytest.raises(ValueError, match="must contain 'sims=400'"):
+        match_tally.games(lines, "sims=400", anywhere=True)
+
+
 def test_refuses_a_game_twice_and_a_line_that_is_not_a_game():
     with pytest.raises(ValueError, match="twice"):
         match_tally.games(TM_LINES + TM_LINES[:1], "mcts")
