@@ -33,7 +33,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
                              "rollout policy); repeat it and the players take the games in turn (expert "
                              "iteration: the parent's search beside greedy, README 'Expert iteration')")
-    parser.add_argument("--version", default=None, help="the model's version label (default v1, or p1 with --policy)")
+    parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with --policy)")
     parser.add_argument("--policy", action="store_true",
                         help="fit the move prior instead (mcts:prior=policy): self-play games of --teacher, "
                              "each searched decision's root visit shares the targets (2 players; the shipped "
@@ -57,12 +57,12 @@ def _train_handler(args: argparse.Namespace) -> int:
         if args.policy:
             if args.player:
                 raise ValueError("--player names the value's self-play; a policy's games are --teacher's")
-            model = game.train_policy(args.games, args.seed, args.teacher, args.version or "p1", args.workers)
+            model = game.train_policy(args.games, args.seed, args.teacher, args.version, args.workers)
             made = f"{model['trained']['decisions']} decisions"
         else:
             if args.teacher or args.workers != 1:
                 raise ValueError("--teacher and --workers need --policy (the value's greedy games are quick)")
-            model = game.train_value(args.games, args.seed, args.player or ["greedy"], args.version or "v1")
+            model = game.train_value(args.games, args.seed, args.player or ["greedy"], args.version)
             made = f"{model['trained']['positions']} positions"
         text = json.dumps(model, indent=1) + "\n"
         if args.out:

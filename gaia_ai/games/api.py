@@ -244,12 +244,13 @@ class Game(ABC):
         """The review (gaia_ai.review.model.Review) of `players`' decisions in log lines lines[0]..lines[1]-1."""
         raise UnsupportedError(f"{self.info.title}: no game review yet")
 
-    def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str) -> dict[str, Any]:
+    def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str | None) -> dict[str, Any]:
         """A learned position value fitted on `games` self-play games (``gaia-ai train``): a JSON-able
-        model document, the same for the same arguments."""
+        model document labelled `version` (None: the game's default label), the same for the same
+        arguments."""
         raise UnsupportedError(f"{self.info.title}: no learned value yet")
 
-    def train_policy(self, games: int, seed: int, teacher: str | None, version: str,
+    def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:
         """A learned move prior fitted on the root visits of `games` self-play games of the search
         `teacher` (None: the game's default) (``gaia-ai train --policy``), as train_value; workers only

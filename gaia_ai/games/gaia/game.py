@@ -222,16 +222,18 @@ class GaiaGame(Game):
 
         return run_replay_cli(args.path, limit=args.limit, as_json=args.as_json)
 
-    def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str) -> dict[str, Any]:
+    # the default labels are the first shipped models' (v1, p1), so that their recipes in the README
+    # reproduce the shipped files byte for byte
+    def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str | None) -> dict[str, Any]:
         from gaia_ai.games.gaia import value
 
-        return value.train(games, seed, player, version=version)
+        return value.train(games, seed, player, version=version or "v1")
 
-    def train_policy(self, games: int, seed: int, teacher: str | None, version: str,
+    def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:
         from gaia_ai.games.gaia import policy
 
-        return policy.train(games, seed, teacher or policy.TEACHER, version=version, workers=workers)
+        return policy.train(games, seed, teacher or policy.TEACHER, version=version or "p1", workers=workers)
 
     def bench(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.bench import run_bench_cli

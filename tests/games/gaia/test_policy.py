@@ -165,6 +165,7 @@ def test_gaia_ai_train_policy_writes_the_model(tmp_path) -> None:
     out = tmp_path / "policy.json"
     assert main(["train", "--policy", "--games", "2", "--seed", "4", "--teacher", TEACHER, "--out", str(out)]) == 0
     assert json.loads(out.read_text()) == policy.train(2, seed=4, teacher=TEACHER)
+    assert json.loads(out.read_text())["version"] == "p1"   # the shipped recipe's label
     assert main(["train", "--teacher", TEACHER, "--games", "2"]) == 2          # --teacher without --policy
     assert main(["train", "--policy", "--game", "eminent-domain", "--games", "2"]) == 2   # no move prior
 

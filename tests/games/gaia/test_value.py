@@ -139,6 +139,7 @@ def test_gaia_ai_train_writes_the_model(tmp_path) -> None:
     out = tmp_path / "value.json"
     assert main(["train", "--games", "2", "--seed", "3", "--out", str(out)]) == 0
     assert json.loads(out.read_text()) == value.train(2, seed=3, player="greedy")
+    assert json.loads(out.read_text())["version"] == "v1"   # the shipped recipe's label (README: byte for byte)
     assert main(["train", "--game", "eminent-domain", "--games", "2"]) == 2   # no learned value: one line, exit 2
 
 
