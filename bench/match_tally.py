@@ -7,7 +7,16 @@ after the spec: "p1 mcts:sims=1600 (terrans) 108"), as made by running `gaia-ai 
 --seed S` for seeds not yet in the file and appending its game lines. A match of an even number of games
 swaps the seats in pairs, so the file can grow by any number of matches. Prints the games, the share of
 the wins of the bot whose spec starts with PREFIX (default "mcts", ties split) with its Wilson 95%
-interval, and its mean VP margin with a 95% interval (Student t). docs/results/ keeps such files:
+interval, and its mean VP margin with a 95% interval (Student t).
+
+Then the deals: games 2k-1 and 2k of a match share one deal (the same factions in the same seats, the bots
+swapped). A deal the bot wins twice was decided by the bots; a deal split (each bot won it once, from
+the same seat with the same faction) was decided by the deal itself, whatever the bots. Their counts say
+how much of a win rate the deals leave to the bots' strength: with d of the deals split, a bot that won
+every other deal twice would make (1 + (1 - d)) / 2 of the wins. The paired margin (the bot's mean margin
+over a deal's two games, averaged over the deals) removes the deal's own advantage from the VP figure,
+so its interval is the tighter one. With --factions (Gaia lines), each faction's advantage: its seat's
+mean margin over its deals, both bots, i.e. how well these bots play it against the others. docs/results/ keeps such files:
 issue 13's 1 s-a-move figure (Terraforming Mars), issue 18's implicit-minimax probe (Gaia; there both
 specs start with "mcts", so PREFIX names the budget: --bot mcts:sims=1600).
 """
@@ -17,16 +26,34 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from typing import NamedTuple
 
 from gaia_ai.tournament.ratings import mean_interval, wilson_interval
 
 # a player: its spec, then (Gaia) its faction in parentheses, then its final VP
-PLAYER = r"(\S+)(?: \([\w -]+\))? (\d+)"
-LINE = re.compile(rf"^seed (\d+) game \d+/\d+: p1 {PLAYER}, p2 {PLAYER}:")
+PLAYER = r"(\S+)(?: \(([\w -]+)\))? (\d+)"
+LINE = re.compile(rf"^seed (\d+) game (\d+)/\d+: p1 {PLAYER}, p2 {PLAYER}:")
 
 
-def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[tuple[int, int]]:
-    """Each game's pair seed and the PREFIX bot's VP margin (anywhere: the bot whose spec contains PREFIX,
+class Game(NamedTuple):
+    seed: int     # the match's master seed
+    number: int   # the game's number in its match (1-based; 2k-1 and 2k share a deal)
+    margin: int   # the PREFIX bot's VP minus the other's
+    seat_margin: int = 0   # seat 1's VP minus seat 2's
+    factions: tuple[str, str] | None = None   # seat 1's and seat 2's (Gaia lines name them)
+
+
+class Deals(NamedTuple):
+    swept: int          # deals the PREFIX bot won twice
+    lost: int           # deals the other bot won twice
+    split: int          # deals each bot won once (the deal decided them)
+    other: int          # deals with a tie in them
+    margins: list[float]  # the PREFIX bot's mean margin over each deal's two games
+    factions: dict[str, list[float]]   # each faction's advantage in its deals (its seat's mean margin)
+
+
+def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[Game]:
+    """Each game's match seed, number and the PREFIX bot's VP margin (anywhere: the bot whose spec contains PREFIX,
     for specs that differ only at the end); ValueError on a line that is not a game line, a game played
     twice (the same seed and game number), or a line where not exactly one spec names PREFIX."""
     def names(spec: str) -> bool:
@@ -41,13 +68,42 @@ def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[tupl
         if key in seen:
             raise ValueError(f"line {number}: {key} is in the file twice")
         seen.add(key)
-        seed, first, first_vp, second, second_vp = m.groups()
+        seed, number, first, first_faction, first_vp, second, second_faction, second_vp = m.groups()
         if names(first) == names(second):
             where = "contain" if anywhere else "start with"
             raise ValueError(f"line {number}: exactly one player's spec must {where} {prefix!r}")
         mine = int(first_vp) - int(second_vp)
-        out.append((int(seed), mine if names(first) else -mine))
+        factions = (first_faction, second_faction) if first_faction and second_faction else None
+        out.append(Game(int(seed), int(number), mine if names(first) else -mine, mine, factions))
     return out
+
+
+def deals(found: list[Game]) -> Deals:
+    """The complete deals among the games (both games 2k-1 and 2k of a match present), as Deals."""
+    by_key = {(g.seed, g.number): g for g in found}
+    swept = lost = split = other = 0
+    margins: list[float] = []
+    factions: dict[str, list[float]] = {}
+    for (seed, number), game in sorted(by_key.items()):
+        if number % 2 == 0 or (seed, number + 1) not in by_key:
+            continue
+        partner = by_key[(seed, number + 1)]
+        first, second = game.margin, partner.margin
+        margins.append((first + second) / 2)
+        if game.factions is not None:
+            # the same factions in the same seats, the bots swapped: the seat's mean margin is the deal's
+            advantage = (game.seat_margin + partner.seat_margin) / 2
+            factions.setdefault(game.factions[0], []).append(advantage)
+            factions.setdefault(game.factions[1], []).append(-advantage)
+        if first == 0 or second == 0:
+            other += 1
+        elif first > 0 and second > 0:
+            swept += 1
+        elif first < 0 and second < 0:
+            lost += 1
+        else:
+            split += 1
+    return Deals(swept, lost, split, other, margins, factions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--anywhere", action="store_true",
                         help="--bot names a part of the spec anywhere in it (specs that differ only at the "
                              "end: --bot prior=p2 --anywhere)")
+    parser.add_argument("--factions", action="store_true",
+                        help="also each faction's advantage in its deals (Gaia lines): which factions the bots "
+                             "play well")
     args = parser.parse_args(argv)
     with open(args.file) as f:
         lines = [line.strip() for line in f if line.strip()]
@@ -68,14 +127,24 @@ def main(argv: list[str] | None = None) -> int:
     if not found:
         print(f"{args.file}: no game", file=sys.stderr)
         return 1
-    margins = [margin for _, margin in found]
+    margins = [g.margin for g in found]
     wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
     low, high = wilson_interval(wins, len(found))
     mean, mean_low, mean_high = mean_interval(margins)
-    seeds = sorted({seed for seed, _ in found})
+    seeds = sorted({g.seed for g in found})
     print(f"{len(found)} games (seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} matches): {args.bot} wins {wins:g}, "
           f"{100 * wins / len(found):.1f}% [{100 * low:.1f}, {100 * high:.1f}]; margin {mean:+.1f} VP "
           f"[{mean_low:.1f}, {mean_high:.1f}]")
+    d = deals(found)
+    if len(d.margins) >= 2:
+        mean, mean_low, mean_high = mean_interval(d.margins)
+        print(f"{len(d.margins)} deals: {args.bot} won {d.swept} twice, the other bot {d.lost}; {d.split} split "
+              f"(each bot won from the same seat: the deal decided), {d.other} with a tie; paired margin "
+              f"{mean:+.1f} VP [{mean_low:.1f}, {mean_high:.1f}]")
+    if args.factions and d.factions:
+        print("each faction's advantage in its deals (its seat's mean margin, both bots; VP):")
+        for faction, advantages in sorted(d.factions.items(), key=lambda kv: -sum(kv[1]) / len(kv[1])):
+            print(f"  {faction:14} {sum(advantages) / len(advantages):+6.1f} over {len(advantages)} deals")
     return 0
 
 

@@ -24,12 +24,13 @@ GAIA_LINES = [
 
 
 def test_margins_of_terraforming_mars_lines():
-    assert match_tally.games(TM_LINES, "mcts") == [(201, 72), (201, 32)]
+    assert match_tally.games(TM_LINES, "mcts") == [(201, 1, 72, 72, None), (201, 2, 32, -32, None)]
 
 
 def test_gaia_lines_name_factions_and_the_prefix_picks_the_budget():
-    assert match_tally.games(GAIA_LINES, "mcts:sims=1600") == [(55, -8), (55, 0), (89, 20)]
-    assert match_tally.games(GAIA_LINES, "mcts:sims=400") == [(55, 8), (55, 0), (89, -20)]
+    assert [g[:3] for g in match_tally.games(GAIA_LINES, "mcts:sims=1600")] == [(55, 1, -8), (55, 2, 0), (89, 1, 20)]
+    assert [g[:3] for g in match_tally.games(GAIA_LINES, "mcts:sims=400")] == [(55, 1, 8), (55, 2, 0), (89, 1, -20)]
+    assert match_tally.games(GAIA_LINES, "mcts:sims=400")[2].factions == ("bescods", "lantids")
 
 
 def test_refuses_a_prefix_both_players_share():
@@ -43,7 +44,7 @@ def test_anywhere_picks_the_bot_by_a_part_of_its_spec():
         "seed 101 game 1/2: p1 mcts:sims=400,prior=p2 (xenos) 98, p2 mcts:sims=400,prior=p1 (ambas) 113: ...",
         "seed 101 game 2/2: p1 mcts:sims=400,prior=p1 (xenos) 100, p2 mcts:sims=400,prior=p2 (ambas) 110: ...",
     ]
-    assert match_tally.games(lines, "prior=p2", anywhere=True) == [(101, -15), (101, 10)]
+    assert [g[:3] for g in match_tally.games(lines, "prior=p2", anywhere=True)] == [(101, 1, -15), (101, 2, 10)]
     with pytest.raises(ValueError, match="must start with 'prior=p2'"):
         match_tally.games(lines, "prior=p2")
     with pytest.raises(ValueError, match="must contain 'sims=400'"):
@@ -65,3 +66,46 @@ def test_main_prints_share_interval_and_margin(tmp_path, capsys):
     # one win, one tie, one loss: 1.5 of 3
     assert out.startswith("3 games (seeds 55-89, 2 matches): mcts:sims=1600 wins 1.5, 50.0% [")
     assert "margin +4.0 VP" in out
+
+
+def test_deals_pair_games_2k_minus_1_and_2k_of_a_match():
+    G = match_tally.Game
+    found = [G(7, 1, 10), G(7, 2, 4),     # swept by the bot
+             G(7, 3, -5), G(7, 4, 9),     # split: each won once
+             G(7, 5, -1), G(7, 6, -3),    # lost twice
+             G(7, 7, 0), G(7, 8, 6),      # a tie in it
+             G(8, 1, 12), G(8, 2, -2),    # split, in another match (seed 8)
+             G(8, 3, 5)]                  # its partner missing: not a deal
+    d = match_tally.deals(found)
+    assert (d.swept, d.lost, d.split, d.other) == (1, 1, 2, 1)
+    assert d.margins == [7.0, 2.0, -2.0, 3.0, 5.0]
+    assert d.factions == {}   # no faction named
+
+
+def test_a_factions_advantage_is_its_seats_mean_margin_over_the_deal():
+    lines = [
+        "seed 3 game 1/2: p1 mcts:sims=1600 (ivits) 130, p2 mcts:sims=400 (lantids) 100: ...",
+        "seed 3 game 2/2: p1 mcts:sims=400 (ivits) 120, p2 mcts:sims=1600 (lantids) 110: ...",
+    ]
+    d = match_tally.deals(match_tally.games(lines, "mcts:sims=1600"))
+    # ivits' seat won by 30 and by 10: +20; lantids' the opposite. The 1600 bot: +30 and -10, +10.
+    assert d.factions == {"ivits": [20.0], "lantids": [-20.0]}
+    assert d.margins == [10.0]
+
+
+def test_main_prints_the_deals(tmp_path, capsys):
+    lines = [
+        "seed 3 game 1/4: p1 mcts:sims=1600 (terrans) 120, p2 mcts:sims=400 (ivits) 100: ...",
+        "seed 3 game 2/4: p1 mcts:sims=400 (terrans) 110, p2 mcts:sims=1600 (ivits) 104: ...",
+        "seed 3 game 3/4: p1 mcts:sims=1600 (xenos) 90, p2 mcts:sims=400 (gleens) 95: ...",
+        "seed 3 game 4/4: p1 mcts:sims=400 (xenos) 80, p2 mcts:sims=1600 (gleens) 99: ...",
+    ]
+    path = tmp_path / "games.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert match_tally.main([str(path), "--bot", "mcts:sims=1600", "--factions"]) == 0
+    out = capsys.readouterr().out
+    assert "  terrans         +13.0 over 1 deals" in out   # seat 1 won by 20 and by 6
+    assert "  gleens          +12.0 over 1 deals" in out   # seat 1 lost by 5 and by 19
+    # deal 1: +20 and -6 (split, mean +7); deal 2: -5 and +19 (split, mean +7)
+    assert "2 deals: mcts:sims=1600 won 0 twice, the other bot 0; 2 split" in out
+    assert "paired margin +7.0 VP" in out
