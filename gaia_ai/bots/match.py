@@ -170,7 +170,8 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help=f"the game to play (default {DEFAULT_GAME})")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a variant option of the game, repeatable (terraforming-mars: colonies=on "
-                             "plays the Colonies expansion)")
+                             "plays the Colonies expansion; gaia-project: factions=beta plays the beta "
+                             "faction boards)")
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")

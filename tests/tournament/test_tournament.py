@@ -448,7 +448,7 @@ def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: py
 @pytest.mark.parametrize("flags,message", [
     ({"game": "terraforming-mars", "options": {"colonies": "maybe"}}, "--option: colonies='maybe': expected on"),
     ({"game": "terraforming-mars", "options": {"prelude": "on"}}, "no option prelude"),
-    ({"options": {"colonies": "on"}}, "has no options to choose"),
+    ({"options": {"colonies": "on"}}, "Gaia Project has no option colonies"),
     ({"game": "terraforming-mars", "options": "colonies"}, "must be a table"),
 ])
 def test_bad_game_options_are_named(tmp_path: Path, flags: dict[str, Any], message: str) -> None:

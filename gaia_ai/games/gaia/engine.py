@@ -99,9 +99,10 @@ class GaiaState:
     # ---- the game protocol (gaia_ai.games.api.State) ------------------------------------------------
     @property
     def game(self) -> Any:
-        from gaia_ai.games.gaia.game import GAME
+        """The game object that deals such setups: the beta boards' for a beta game (its with_options)."""
+        from gaia_ai.games.gaia.game import GAME, GAME_BETA
 
-        return GAME
+        return GAME_BETA if self.setup.options.faction_variant == "beta" else GAME
 
     @property
     def num_players(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo
@@ -54,22 +54,44 @@ HINT_SEARCH = {"evaluator": "learned", "selection": "puct", "prior": "policy", "
 
 
 class GaiaGame(Game):
-    info = GameInfo(
-        name="gaia-project",
-        title="Gaia Project",
-        player_counts=(2, 3, 4),
-        role_name="faction",
-        hidden_information=False,
-        options={"layout": "standard", "factionVariant": "standard"},
-    )
+    """The registry's object; ``with_options({"factions": "beta"})`` gives the one that deals games on
+    boardgamers.space's beta faction boards (``gaia-ai match --option factions=beta``)."""
+
+    def __init__(self, faction_variant: str = "standard") -> None:
+        self.faction_variant = faction_variant
+        self.info = GameInfo(
+            name="gaia-project",
+            title="Gaia Project",
+            player_counts=(2, 3, 4),
+            role_name="faction",
+            hidden_information=False,
+            options={"layout": "standard",
+                     "factions": ("beta (boardgamers.space's beta boards, version 2: more starting income for "
+                                  "eight factions)" if faction_variant == "beta"
+                                  else "standard (choose with factions=beta: the beta boards)")},
+        )
+
+    def with_options(self, options: Mapping[str, str]) -> GaiaGame:
+        """factions=standard|beta; no other option (an auction needs bidding bots: not offered)."""
+        unknown = sorted(set(options) - {"factions"})
+        if unknown:
+            raise ValueError(f"Gaia Project has no option {', '.join(unknown)} (it has: factions)")
+        value = str(options.get("factions", self.faction_variant)).lower()
+        if value not in ("standard", "beta"):
+            raise ValueError(f"factions={value!r}: expected standard or beta")
+        return GAME_BETA if value == "beta" else GAME
 
     # ---- rules -------------------------------------------------------------------------------------
     def setup(self, players: int, seed: int | str) -> Any:
-        """A random map, tile and booster draw for `players` (a GameSetup), from the seed."""
+        """A random map, tile and booster draw for `players` (a GameSetup), from the seed, with this
+        game's faction boards."""
         from gaia_ai.games.gaia.setup import GameSetup
+        from gaia_ai.games.gaia.variants import BETA_VERSIONS, GameOptions
 
         self.check_players(players)
-        return GameSetup.random(players, str(seed))
+        options = (GameOptions(faction_variant="beta", faction_variant_version=BETA_VERSIONS[-1])
+                   if self.faction_variant == "beta" else None)
+        return GameSetup.random(players, str(seed), options)
 
     def roles(self) -> tuple[str, ...]:
         return factions()
@@ -238,8 +260,14 @@ class GaiaGame(Game):
     def bench(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.bench import run_bench_cli
 
+        if self.faction_variant != "standard":
+            # the boards change a starting income only: the engine's speed is the standard game's
+            raise ValueError("the engine bench plays the standard faction boards (factions=beta changes only "
+                             "a starting income, not the engine's speed): drop --option factions=beta")
+
         return run_bench_cli(players=args.players, seconds=args.seconds, repeats=args.repeats, seed=args.seed,
                              as_json=args.as_json, corpus=args.corpus)
 
 
 GAME = GaiaGame()
+GAME_BETA = GaiaGame("beta")

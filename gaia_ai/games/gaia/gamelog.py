@@ -185,7 +185,7 @@ def corpus_record(game_id: str, setup: GameSetup, lines: Sequence[str], *,
         "nbPlayers": setup.num_players,
         "factions": faction_names,
         "engineVersion": ENGINE_VERSION,
-        "options": dict(OPTIONS),
+        "options": {**OPTIONS, **setup.options.to_dict()},   # a variant game's (beta boards, auction) replay with it
         "setup": setup_dict,
         "moveHistory": list(lines),
         "snapshots": snapshots,

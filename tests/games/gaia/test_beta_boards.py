@@ -94,3 +94,29 @@ def test_start_extra_rows_follow_the_income_strings() -> None:
     assert rows["gleens"] == [0, 0, 0, 0, 0, 2, 0, 0, 0, 0]    # up-nav twice
     assert rows["ambas"] == [0] * 10
     assert GameOptions().start_extra(("geodens",)) == [[0] * 10]
+
+
+def test_the_game_with_factions_beta_deals_beta_games_that_replay() -> None:
+    """`gaia-ai match/tournament --option factions=beta`: deals on the beta boards, recorded with the option,
+    so the record of a played game replays with the beta starting income."""
+    from gaia_ai.bots.base import make_bot
+    from gaia_ai.bots.play import play_game
+    from gaia_ai.games import load_game
+    from gaia_ai.games.gaia.corpus import CorpusRecord
+    from gaia_ai.games.gaia.replay import replay_record
+
+    standard = load_game("gaia-project")
+    game = standard.with_options({"factions": "beta"})
+    assert game.with_options({"factions": "standard"}) is standard
+    assert standard.with_options({"factions": "BETA"}) is game
+    deal = game.deal(2, 7)
+    assert deal.setup.options == BETA and deal.roles == standard.deal(2, 7).roles
+    greedy = make_bot("greedy", game)
+    played = play_game(game, [greedy, greedy], [0, 1], deal)
+    record = game.record(deal, played.lines, played.scores, "beta-selfplay", final_board=played.final_state["board"])
+    assert record["options"]["factionVariant"] == "beta"
+    assert replay_record(CorpusRecord.from_dict(record)).passed
+    with pytest.raises(ValueError, match="expected standard or beta"):
+        standard.with_options({"factions": "balanced"})
+    with pytest.raises(ValueError, match="no option auction"):
+        standard.with_options({"auction": "on"})
