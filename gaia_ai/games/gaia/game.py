@@ -72,7 +72,8 @@ class GaiaGame(Game):
         )
 
     def with_options(self, options: Mapping[str, str]) -> GaiaGame:
-        """factions=standard|beta; no other option (an auction needs bidding bots: not offered)."""
+        """factions=standard|beta; no other option (matches and tournaments deal each seat its faction,
+        so the auction, where the players pick and bid, is not offered here)."""
         unknown = sorted(set(options) - {"factions"})
         if unknown:
             raise ValueError(f"Gaia Project has no option {', '.join(unknown)} (it has: factions)")
