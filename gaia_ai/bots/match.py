@@ -118,8 +118,9 @@ def run_match(specs: Sequence[str], players: int, games: int, seed: int,
             if len(result.games) == games:
                 break
             played = play_game(rules, bots, seats, deal)
-            result.games.append(GameResult(deal.seed, seats, factions, played.scores, played.decisions,
-                                           played.think_seconds))
+            # a game that deals no roles may still give them in play (an auction's picks, corporations)
+            result.games.append(GameResult(deal.seed, seats, factions or played.roles, played.scores,
+                                           played.decisions, played.think_seconds))
             if progress is not None:
                 progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
     return result
@@ -171,7 +172,8 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a variant option of the game, repeatable (terraforming-mars: colonies=on "
                              "plays the Colonies expansion; gaia-project: factions=beta plays the beta "
-                             "faction boards)")
+                             "faction boards, auction=choose-bid or bid-while-choosing has the bots pick and "
+                             "bid for their factions)")
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")

@@ -39,7 +39,8 @@ def add_tournament_subparser(subparsers: Any) -> argparse.ArgumentParser:
     what.add_argument("--game", choices=game_names(), help="the game played (default gaia-project)")
     what.add_argument("--option", action="append", metavar="KEY=VALUE",
                       help="a variant option of the game, repeatable (terraforming-mars: colonies=on deals "
-                           "Colonies games, gaia-project: factions=beta the beta faction boards; the game's "
+                           "Colonies games, gaia-project: factions=beta the beta faction boards, "
+                           "auction=choose-bid or bid-while-choosing factions picked and bid for; the game's "
                            "GameInfo.options list them); TOML: options = {...}")
     what.add_argument("--bots", nargs="+", metavar="SPEC", help="bot specs (each named by its spec)")
     what.add_argument("--players", type=int, help="players per game (default 2; Gaia Project 2-4, Terraforming "

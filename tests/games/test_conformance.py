@@ -18,7 +18,7 @@ CHECK_EVERY = 7         # positions between two full checks (every legal move, e
 
 # variants checked beside each game's default (Game.with_options)
 VARIANTS: dict[str, list[dict[str, str]]] = {"terraforming-mars": [{"colonies": "on"}],
-                                             "gaia-project": [{"factions": "beta"}]}
+                                             "gaia-project": [{"factions": "beta"}, {"auction": "choose-bid"}]}
 
 
 def _variants() -> list[tuple[str, dict[str, str]]]:

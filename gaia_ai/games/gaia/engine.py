@@ -99,10 +99,10 @@ class GaiaState:
     # ---- the game protocol (gaia_ai.games.api.State) ------------------------------------------------
     @property
     def game(self) -> Any:
-        """The game object that deals such setups: the beta boards' for a beta game (its with_options)."""
-        from gaia_ai.games.gaia.game import GAME, GAME_BETA
+        """The game object that deals such setups (with its variants: the beta boards, an auction)."""
+        from gaia_ai.games.gaia.game import gaia_game
 
-        return GAME_BETA if self.setup.options.faction_variant == "beta" else GAME
+        return gaia_game(self.setup.options.faction_variant, self.setup.options.auction)
 
     @property
     def num_players(self) -> int:

@@ -54,11 +54,14 @@ HINT_SEARCH = {"evaluator": "learned", "selection": "puct", "prior": "policy", "
 
 
 class GaiaGame(Game):
-    """The registry's object; ``with_options({"factions": "beta"})`` gives the one that deals games on
-    boardgamers.space's beta faction boards (``gaia-ai match --option factions=beta``)."""
+    """The registry's object; ``with_options`` gives the one with boardgamers.space's variants chosen:
+    ``{"factions": "beta"}`` deals games on the beta faction boards, ``{"auction": "choose-bid"}`` (or
+    ``"bid-while-choosing"``) lets the players pick and bid for their factions instead of dealing them
+    (``gaia-ai match --option factions=beta --option auction=choose-bid``)."""
 
-    def __init__(self, faction_variant: str = "standard") -> None:
+    def __init__(self, faction_variant: str = "standard", auction: str | None = None) -> None:
         self.faction_variant = faction_variant
+        self.auction = auction
         self.info = GameInfo(
             name="gaia-project",
             title="Gaia Project",
@@ -68,39 +71,52 @@ class GaiaGame(Game):
             options={"layout": "standard",
                      "factions": ("beta (boardgamers.space's beta boards, version 2: more starting income for "
                                   "eight factions)" if faction_variant == "beta"
-                                  else "standard (choose with factions=beta: the beta boards)")},
+                                  else "standard (choose with factions=beta: the beta boards)"),
+                     "auction": (f"{auction} (the players pick and bid for their factions, the bids paid in VP)"
+                                 if auction else "off (factions dealt; choose with auction=choose-bid or "
+                                                 "auction=bid-while-choosing)")},
         )
 
     def with_options(self, options: Mapping[str, str]) -> GaiaGame:
-        """factions=standard|beta; no other option (matches and tournaments deal each seat its faction,
-        so the auction, where the players pick and bid, is not offered here)."""
-        unknown = sorted(set(options) - {"factions"})
+        """factions=standard|beta, auction=off|choose-bid|bid-while-choosing; an option not given keeps
+        this game's."""
+        from gaia_ai.games.gaia.variants import AUCTION_MODES
+
+        unknown = sorted(set(options) - {"factions", "auction"})
         if unknown:
-            raise ValueError(f"Gaia Project has no option {', '.join(unknown)} (it has: factions)")
-        value = str(options.get("factions", self.faction_variant)).lower()
-        if value not in ("standard", "beta"):
-            raise ValueError(f"factions={value!r}: expected standard or beta")
-        return GAME_BETA if value == "beta" else GAME
+            raise ValueError(f"Gaia Project has no option {', '.join(unknown)} (it has: factions, auction)")
+        variant = str(options.get("factions", self.faction_variant)).lower()
+        if variant not in ("standard", "beta"):
+            raise ValueError(f"factions={variant!r}: expected standard or beta")
+        auction = str(options.get("auction", self.auction or "off")).lower()
+        if auction not in ("off", *AUCTION_MODES):
+            raise ValueError(f"auction={auction!r}: expected off, {' or '.join(AUCTION_MODES)}")
+        return gaia_game(variant, None if auction == "off" else auction)
 
     # ---- rules -------------------------------------------------------------------------------------
     def setup(self, players: int, seed: int | str) -> Any:
         """A random map, tile and booster draw for `players` (a GameSetup), from the seed, with this
-        game's faction boards."""
+        game's variants."""
         from gaia_ai.games.gaia.setup import GameSetup
         from gaia_ai.games.gaia.variants import BETA_VERSIONS, GameOptions
 
         self.check_players(players)
-        options = (GameOptions(faction_variant="beta", faction_variant_version=BETA_VERSIONS[-1])
-                   if self.faction_variant == "beta" else None)
+        beta = self.faction_variant == "beta"
+        options = GameOptions(auction=self.auction, faction_variant=self.faction_variant,
+                              faction_variant_version=BETA_VERSIONS[-1] if beta else 0)
         return GameSetup.random(players, str(seed), options)
 
     def roles(self) -> tuple[str, ...]:
         return factions()
 
     def draw_roles(self, rng: random.Random, players: int) -> tuple[str, ...]:
-        return tuple(draw_factions(rng, players))
+        """A fair draw of factions; none in an auction game (its players pick them)."""
+        return () if self.auction else tuple(draw_factions(rng, players))
 
     def check_roles(self, roles: Sequence[str]) -> None:
+        if roles and self.auction:
+            raise ValueError(f"an auction game's players pick and bid for their factions: "
+                             f"{', '.join(roles)} cannot be given")
         check_factions(roles)
 
     def new_game(self, deal: Deal) -> Any:
@@ -120,7 +136,8 @@ class GaiaGame(Game):
         return GameSetup.from_dict(data)
 
     def recorder(self, deal: Deal) -> Any:
-        """A LogRecorder over a new game of the deal, the faction picks already played and logged."""
+        """A LogRecorder over a new game of the deal, the faction picks already played and logged (an auction
+        game's players pick and bid in play)."""
         from gaia_ai.games.gaia.engine import GaiaState
         from gaia_ai.games.gaia.gamelog import LogRecorder
 
@@ -261,14 +278,24 @@ class GaiaGame(Game):
     def bench(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.bench import run_bench_cli
 
-        if self.faction_variant != "standard":
-            # the boards change a starting income only: the engine's speed is the standard game's
-            raise ValueError("the engine bench plays the standard faction boards (factions=beta changes only "
-                             "a starting income, not the engine's speed): drop --option factions=beta")
+        if self is not GAME:
+            # the variants change a starting income or the faction picks only: the engine's speed is the standard game's
+            raise ValueError("the engine bench plays the standard game (factions=beta and the auction change "
+                             "only the start, not the engine's speed): drop the --option")
 
         return run_bench_cli(players=args.players, seconds=args.seconds, repeats=args.repeats, seed=args.seed,
                              as_json=args.as_json, corpus=args.corpus)
 
 
-GAME = GaiaGame()
-GAME_BETA = GaiaGame("beta")
+_GAMES: dict[tuple[str, str | None], GaiaGame] = {}
+
+
+def gaia_game(faction_variant: str = "standard", auction: str | None = None) -> GaiaGame:
+    """The one game object of these variants (``with_options`` and a state's ``game`` answer it)."""
+    key = (faction_variant, auction)
+    if key not in _GAMES:
+        _GAMES[key] = GaiaGame(faction_variant, auction)
+    return _GAMES[key]
+
+
+GAME = gaia_game()

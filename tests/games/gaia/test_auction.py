@@ -178,3 +178,33 @@ def test_search_works_during_and_after_the_auction(lines: list[str]) -> None:
     # the same seed and budget give the same answer
     again = search_gaia(state, SearchConfig(simulations=200, seed=3, threads=1))
     assert [(str(c.move), c.visits) for c in again.candidates] == [(str(c.move), c.visits) for c in result.candidates]
+
+
+def test_the_game_with_an_auction_has_the_bots_pick_and_bid() -> None:
+    """`gaia-ai match/tournament --option auction=choose-bid`: no faction is dealt, the players pick and bid
+    in play, and the record of a played game (bid lines, the picked factions) replays."""
+    from gaia_ai.bots.base import make_bot
+    from gaia_ai.bots.play import play_game
+    from gaia_ai.games import load_game
+    from gaia_ai.games.gaia.corpus import CorpusRecord
+    from gaia_ai.games.gaia.replay import replay_record
+
+    standard = load_game("gaia-project")
+    for mode in ("choose-bid", "bid-while-choosing"):
+        game = standard.with_options({"auction": mode})
+        assert game.with_options({"factions": "beta"}).auction == mode   # an option not given is kept
+        assert game.with_options({"auction": "off"}) is standard
+        deal = game.deal(2, 5)
+        assert deal.roles == () and deal.setup.options.auction == mode
+        bots = [make_bot("greedy", game), make_bot("mcts:sims=30", game)]
+        played = play_game(game, bots, [0, 1], deal)
+        # choose-bid: every picked faction is then bid for; bid-while-choosing: picking a new one is a fine answer
+        assert any(" bid " in line for line in played.lines) or mode == "bid-while-choosing"
+        assert len(set(played.roles)) == 2 and all(played.roles)
+        record = game.record(deal, played.lines, played.scores, f"auction-{mode}", final_board=played.final_state["board"])
+        assert record["options"]["auction"] == mode and record["factions"] == played.roles
+        assert replay_record(CorpusRecord.from_dict(record)).passed
+        with pytest.raises(ValueError, match="pick and bid for their factions"):
+            game.check_roles(["terrans", "xenos"])
+    with pytest.raises(ValueError, match="auction='on': expected off, choose-bid or bid-while-choosing"):
+        standard.with_options({"auction": "on"})

@@ -118,5 +118,5 @@ def test_the_game_with_factions_beta_deals_beta_games_that_replay() -> None:
     assert replay_record(CorpusRecord.from_dict(record)).passed
     with pytest.raises(ValueError, match="expected standard or beta"):
         standard.with_options({"factions": "balanced"})
-    with pytest.raises(ValueError, match="no option auction"):
-        standard.with_options({"auction": "on"})
+    with pytest.raises(ValueError, match="no option prelude"):
+        standard.with_options({"prelude": "on"})
