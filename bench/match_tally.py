@@ -68,13 +68,13 @@ def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[Game
         if key in seen:
             raise ValueError(f"line {number}: {key} is in the file twice")
         seen.add(key)
-        seed, number, first, first_faction, first_vp, second, second_faction, second_vp = m.groups()
+        seed, game_number, first, first_faction, first_vp, second, second_faction, second_vp = m.groups()
         if names(first) == names(second):
             where = "contain" if anywhere else "start with"
             raise ValueError(f"line {number}: exactly one player's spec must {where} {prefix!r}")
         mine = int(first_vp) - int(second_vp)
         factions = (first_faction, second_faction) if first_faction and second_faction else None
-        out.append(Game(int(seed), int(number), mine if names(first) else -mine, mine, factions))
+        out.append(Game(int(seed), int(game_number), mine if names(first) else -mine, mine, factions))
     return out
 
 

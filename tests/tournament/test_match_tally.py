@@ -36,6 +36,10 @@ def test_gaia_lines_name_factions_and_the_prefix_picks_the_budget():
 def test_refuses_a_prefix_both_players_share():
     with pytest.raises(ValueError, match="exactly one player's spec"):
         match_tally.games(GAIA_LINES, "mcts")
+    # the error names the file's line, not the game's number in its match (game 1/10 is on line 3)
+    lines = [*GAIA_LINES[:2], "seed 89 game 1/10: p1 greedy (bescods) 120, p2 random (lantids) 100: ..."]
+    with pytest.raises(ValueError, match="^line 3: exactly one player's spec"):
+        match_tally.games(lines, "mcts:sims=1600")
 
 
 def test_anywhere_picks_the_bot_by_a_part_of_its_spec():
