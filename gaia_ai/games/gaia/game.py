@@ -80,14 +80,14 @@ class GaiaGame(Game):
     def with_options(self, options: Mapping[str, str]) -> GaiaGame:
         """factions=standard|beta, auction=off|choose-bid|bid-while-choosing; an option not given keeps
         this game's."""
-        from gaia_ai.games.gaia.variants import AUCTION_MODES
+        from gaia_ai.games.gaia.variants import AUCTION_MODES, FACTION_VARIANTS
 
         unknown = sorted(set(options) - {"factions", "auction"})
         if unknown:
             raise ValueError(f"Gaia Project has no option {', '.join(unknown)} (it has: factions, auction)")
         variant = str(options.get("factions", self.faction_variant)).lower()
-        if variant not in ("standard", "beta"):
-            raise ValueError(f"factions={variant!r}: expected standard or beta")
+        if variant not in FACTION_VARIANTS:
+            raise ValueError(f"factions={variant!r}: expected {' or '.join(FACTION_VARIANTS)}")
         auction = str(options.get("auction", self.auction or "off")).lower()
         if auction not in ("off", *AUCTION_MODES):
             raise ValueError(f"auction={auction!r}: expected off, {' or '.join(AUCTION_MODES)}")
