@@ -77,6 +77,13 @@ class SearchConfig:
                      default, or a shipped version pinned, "p1", "p2", to rate generations). Bot spec
                      mcts:selection=puct,prior=value; matches and the c_puct measured with it (0.75):
                      docs/value-analysis.md.
+      widening       Progressive widening (>= 0; 0, the default: off). Needs selection="puct" and a move
+      widening_power prior: a node's children are kept in prior order, and one with N visits selects
+                     only among its ceil(widening * (N + 1) ** widening_power) likeliest (at least one;
+                     widening_power in (0, 1], default 0.5), so a wide node (federations, conversions)
+                     spends its first visits on its likely moves and opens the rest as it is visited
+                     more (Coulom 2007; Chaslot et al. 2008). The root of a search restricted to given
+                     moves (root_moves) considers them all. Bot spec mcts:pw=2,pwp=0.5.
       prior_temperature  Sharpens (< 1) or flattens (> 1) the game's move prior: each prior is raised
                      to 1 / prior_temperature and the priors renormalized (a softmax prior at
                      temperature t becomes the same softmax at t * prior_temperature; Leela's policy
@@ -141,6 +148,8 @@ class SearchConfig:
     leaf_mix: float = 0.0
     minimax: float = 0.0
     prior_temperature: float = 1.0
+    widening: float = 0.0
+    widening_power: float = 0.5
     evaluator: Evaluator = "heuristic"
     prior: Prior = "uniform"
     max_nodes: int = 1_000_000
@@ -176,6 +185,15 @@ class SearchConfig:
         if self.prior_temperature != 1.0 and self.prior == "uniform":
             raise ValueError(f"SearchConfig.prior_temperature={self.prior_temperature!r} needs a move prior "
                              "(prior='uniform' has nothing to temper)")
+        if isinstance(self.widening, bool) or not isinstance(self.widening, int | float) \
+                or not 0 <= self.widening < math.inf:
+            raise ValueError(f"SearchConfig.widening must be a number >= 0, got {self.widening!r}")
+        if isinstance(self.widening_power, bool) or not isinstance(self.widening_power, int | float) \
+                or not 0 < self.widening_power <= 1:
+            raise ValueError(f"SearchConfig.widening_power must be a number in (0, 1], got {self.widening_power!r}")
+        if self.widening != 0 and self.prior == "uniform":
+            raise ValueError(f"SearchConfig.widening={self.widening!r} needs selection='puct' and a move prior "
+                             "(it opens a node's likeliest moves first; prior='uniform' has no order)")
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)

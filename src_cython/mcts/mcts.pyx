@@ -47,7 +47,7 @@ information (flags 0) keeps the plain search above, unchanged.
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memcmp, memset
-from libc.math cimport sqrt, log, tanh, pow, INFINITY, NAN
+from libc.math cimport sqrt, log, tanh, pow, ceil, INFINITY, NAN
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
@@ -166,6 +166,8 @@ ctypedef struct Params:
     double prior_power       # 1 / prior_temperature: the game's priors are raised to it and renormalized
     double c
     double fpu_reduction     # PUCT: an unvisited child's value is its visited siblings' mean minus this times sqrt(their prior mass)
+    double widening          # progressive widening (0: off): a node with N visits selects among its
+    double widening_power    # ceil(widening * (N + 1) ** widening_power) children of highest prior
     int rank_value
     double margin_scale
     long long rollout_depth  # -1: to the end
@@ -281,6 +283,36 @@ cdef void temper(double* priors, int n, double power) noexcept nogil:
             priors[k] /= total
 
 
+cdef void sort_by_prior(Move* moves, double* priors, int n) noexcept nogil:
+    """moves[:n] and their priors reordered by prior, highest first, ties in their listed order (a stable
+    insertion sort: deterministic, and quick on the few dozen moves of a node), so that progressive
+    widening's first children are the likeliest."""
+    cdef int i, j
+    cdef Move m
+    cdef double p
+    for i in range(1, n):
+        m = moves[i]
+        p = priors[i]
+        j = i - 1
+        while j >= 0 and priors[j] < p:
+            moves[j + 1] = moves[j]
+            priors[j + 1] = priors[j]
+            j -= 1
+        moves[j + 1] = m
+        priors[j + 1] = p
+
+
+cdef inline int widened(const Params* P, const Tree* T, const Node* parent, int k, double n_parent) noexcept nogil:
+    """How many of a node's k children (sorted by prior) selection considers: all of them, or with
+    progressive widening ceil(widening * (N + 1) ** widening_power) for N visits, at least one. The root of
+    a search restricted to given moves (root_only) considers all of them: each is to be scored."""
+    cdef double m
+    if P.widening <= 0.0 or (P.root_only != NULL and parent == &T.nodes[0]):
+        return k
+    m = ceil(P.widening * pow(n_parent + 1.0, P.widening_power))
+    return k if m >= k else (1 if m < 1.0 else <int> m)
+
+
 cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil:
     """Create the children of node i at state W.st: 1 if expanded, 0 if not (another thread is at it
     or the arena is full), a negative SearchError on a game error."""
@@ -306,6 +338,8 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
             return -ERR_PRIOR
         if P.prior_power != 1.0:
             temper(W.priors, n, P.prior_power)
+        if P.widening > 0.0:
+            sort_by_prior(W.moves, W.priors, n)
     player = g.current_player(g.ctx, W.st)
     for k in range(n):
         init_node(&T.nodes[first + k], W.moves[k], player)
@@ -386,8 +420,9 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
     """UCT: q + c sqrt(ln N / n), unvisited children first in move order. PUCT with uniform priors:
     q + c sqrt(N) / (k (1 + n)); with the game's prior p: q + c p sqrt(N) / (1 + n); an unvisited child
     valued at its visited siblings' mean (0.5 if none) minus fpu_reduction * sqrt(the visited siblings'
-    prior mass): the first-play urgency, lower once the likely moves have been tried. Visits include
-    virtual loss (worth 0)."""
+    prior mass): the first-play urgency, lower once the likely moves have been tried. With progressive
+    widening (PUCT with a prior only), only the first `widened` children, the likeliest, compete. Visits
+    include virtual loss (worth 0)."""
     cdef int k = parent.num_children
     cdef int first = parent.first_child
     cdef int j, best = first, ne, seen = 0
@@ -395,6 +430,7 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
     cdef double score, best_score = -INFINITY, q, fpu = 0.0, log_n, sqrt_n, mass = 0.0
     cdef Node* ch
     if P.puct:
+        k = widened(P, T, parent, k, n_parent)
         for j in range(first, first + k):
             ch = &T.nodes[j]
             ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
@@ -907,7 +943,7 @@ cdef long long copy_subtree(const Node* old, const float* old_mm, long long src,
 CONFIG_KEYS = (
     "simulations", "time_ms", "max_time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
-    "fpu_reduction", "leaf_mix", "minimax", "prior_temperature",
+    "fpu_reduction", "leaf_mix", "minimax", "prior_temperature", "widening", "widening_power",
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
@@ -1127,6 +1163,9 @@ cdef class Searcher:
         if g.flags and float(cfg["minimax"]) != 0.0:
             raise ValueError("minimax needs open information (an information-set tree's nodes stand for "
                              "many positions, with no one value to back up)")
+        if float(cfg["widening"]) != 0.0 and (cfg["prior"] == "uniform" or cfg["selection"] != "puct"):
+            raise ValueError("widening needs selection='puct' and a move prior (it widens a node to its "
+                             "likeliest moves first; a uniform prior has no order)")
         if g.flags and float(cfg["fpu_reduction"]) != 0.0:
             # is_select values an unvisited move at its siblings' mean (no prior mass to reduce it by)
             raise ValueError("fpu_reduction needs open information (the information-set search keeps "
@@ -1155,6 +1194,11 @@ cdef class Searcher:
         P.fpu_reduction = float(cfg["fpu_reduction"])
         if not P.fpu_reduction >= 0.0:
             raise ValueError(f"fpu_reduction must be >= 0, got {cfg['fpu_reduction']!r}")
+        P.widening = float(cfg["widening"])
+        P.widening_power = float(cfg["widening_power"])
+        if not (P.widening >= 0.0 and P.widening < INFINITY and 0.0 < P.widening_power <= 1.0):
+            raise ValueError(f"widening must be >= 0 and widening_power in (0, 1], got {cfg['widening']!r}, "
+                             f"{cfg['widening_power']!r}")
         P.rank_value = cfg["value"] == "rank"
         P.margin_scale = float(cfg["margin_scale"])
         P.rollout_depth = -1 if cfg["rollout_depth"] is None else int(cfg["rollout_depth"])

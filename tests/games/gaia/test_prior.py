@@ -205,3 +205,60 @@ def test_prior_temperature_is_refused_where_it_has_no_prior_to_temper() -> None:
     with pytest.raises(ValueError, match="prior_temperature needs a move prior"):
         mcts.search(iface, toy_game.state_pointer(toy), {**config, "prior_temperature": 0.5})
     del owner
+
+
+def _root(config: SearchConfig, root_moves: list[int] | None = None) -> list[dict]:
+    """The raw root candidates of a policy-prior search of the demo position."""
+    core = demo()._core
+    iface, owner = gaia_rules.game_interface(core, "learned", "policy")
+    result = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict(), root_moves=root_moves)
+    del owner
+    return result["candidates"]
+
+
+def test_progressive_widening_opens_the_likeliest_moves_first() -> None:
+    """With widening, a node with N visits chooses among its ceil(widening * (N + 1) ** power) likeliest
+    moves: at 120 simulations, 0.2 * sqrt(121) = 2.2 opens three root moves, the three of highest prior;
+    without it the search tries every move of the demo position at this budget."""
+    base = dict(simulations=120, evaluator="learned", rollout_depth=0, selection="puct", prior="policy",
+                c_puct=0.75, seed=4)
+    everything = _root(SearchConfig(**base))
+    assert len(everything) > 3 and all(c["visits"] > 0 for c in everything)
+    widened = _root(SearchConfig(**base, widening=0.2))
+    visited = {c["move"] for c in widened if c["visits"] > 0}
+    likeliest = sorted(everything, key=lambda c: -c["prior"])[:3]
+    assert visited == {c["move"] for c in likeliest}
+    assert sum(c["visits"] for c in widened) == 120
+    # a larger power opens moves sooner: (N + 1) ** 1 reaches every move
+    assert all(c["visits"] > 0 for c in _root(SearchConfig(**base, widening=0.2, widening_power=1.0)))
+    assert [(c["move"], c["visits"]) for c in widened] == \
+        [(c["move"], c["visits"]) for c in _root(SearchConfig(**base, widening=0.2))]   # deterministic
+
+
+def test_progressive_widening_scores_every_move_a_search_is_restricted_to() -> None:
+    base = dict(simulations=60, evaluator="learned", rollout_depth=0, selection="puct", prior="policy", seed=4)
+    moves = gaia_rules.search_moves_int(demo()._core)
+    chosen = moves[-4:]   # unlikely or not, each was asked for
+    result = _root(SearchConfig(**base, widening=0.1), root_moves=chosen)
+    assert sorted(c["move"] for c in result) == sorted(chosen) and all(c["visits"] > 0 for c in result)
+
+
+def test_progressive_widening_is_refused_without_a_prior_and_out_of_range() -> None:
+    assert make_bot("mcts:selection=puct,prior=policy,pw=2,pwp=0.4").config.widening == 2.0
+    assert make_bot("mcts:selection=puct,prior=policy,pw=2,pwp=0.4").config.widening_power == 0.4
+    with pytest.raises(ValueError, match="widening=1 needs selection='puct' and a move prior"):
+        SearchConfig(selection="puct", widening=1)
+    with pytest.raises(ValueError, match="widening must be a number >= 0"):
+        SearchConfig(selection="puct", prior="policy", widening=-1)
+    with pytest.raises(ValueError, match=r"widening_power must be a number in \(0, 1\]"):
+        SearchConfig(selection="puct", prior="policy", widening=1, widening_power=1.5)
+    with pytest.raises(BotSpecError, match="widening_power"):
+        make_bot("mcts:selection=puct,prior=policy,pw=1,pwp=0")
+    core = demo()._core
+    iface, owner = gaia_rules.game_interface(core, "heuristic", "value")
+    config = {**SearchConfig(simulations=10, selection="puct").to_dict(), "widening": 1.0}
+    with pytest.raises(ValueError, match="widening needs selection='puct' and a move prior"):
+        mcts.search(iface, gaia_rules.state_pointer(core), config)
+    with pytest.raises(ValueError, match="widening must be >= 0"):
+        mcts.search(iface, gaia_rules.state_pointer(core), {**config, "prior": "value", "widening": -1.0})
+    del owner
