@@ -220,8 +220,8 @@ def test_progressive_widening_opens_the_likeliest_moves_first() -> None:
     """With widening, a node with N visits chooses among its ceil(widening * (N + 1) ** power) likeliest
     moves: at 120 simulations, 0.2 * sqrt(121) = 2.2 opens three root moves, the three of highest prior;
     without it the search tries every move of the demo position at this budget."""
-    base = dict(simulations=120, evaluator="learned", rollout_depth=0, selection="puct", prior="policy",
-                c_puct=0.75, seed=4)
+    base = {"simulations": 120, "evaluator": "learned", "rollout_depth": 0, "selection": "puct",
+            "prior": "policy", "c_puct": 0.75, "seed": 4}
     everything = _root(SearchConfig(**base))
     assert len(everything) > 3 and all(c["visits"] > 0 for c in everything)
     widened = _root(SearchConfig(**base, widening=0.2))
@@ -236,7 +236,8 @@ def test_progressive_widening_opens_the_likeliest_moves_first() -> None:
 
 
 def test_progressive_widening_scores_every_move_a_search_is_restricted_to() -> None:
-    base = dict(simulations=60, evaluator="learned", rollout_depth=0, selection="puct", prior="policy", seed=4)
+    base = {"simulations": 60, "evaluator": "learned", "rollout_depth": 0, "selection": "puct", "prior": "policy",
+            "seed": 4}
     moves = gaia_rules.search_moves_int(demo()._core)
     chosen = moves[-4:]   # unlikely or not, each was asked for
     result = _root(SearchConfig(**base, widening=0.1), root_moves=chosen)
