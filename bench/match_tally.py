@@ -16,7 +16,10 @@ how much of a win rate the deals leave to the bots' strength: with d of the deal
 every other deal twice would make (1 + (1 - d)) / 2 of the wins. The paired margin (the bot's mean margin
 over a deal's two games, averaged over the deals) removes the deal's own advantage from the VP figure,
 so its interval is the tighter one. With --factions (Gaia lines), each faction's advantage: its seat's
-mean margin over its deals, both bots, i.e. how well these bots play it against the others. docs/results/ keeps such files:
+mean margin over its deals, both bots, i.e. how well these bots play it against the others. In a Gaia
+auction match (`--option auction=choose-bid`) the bots pick their factions in play: a deal is then the
+map, tiles and seat order, a split deal is one each bot won from the same seat, and only the deals whose
+two games picked the same factions count in a faction's advantage (with the bids paid). docs/results/ keeps such files:
 issue 13's 1 s-a-move figure (Terraforming Mars), issue 18's implicit-minimax probe (Gaia; there both
 specs start with "mcts", so PREFIX names the budget: --bot mcts:sims=1600).
 """
@@ -50,6 +53,7 @@ class Deals(NamedTuple):
     other: int          # deals with a tie in them
     margins: list[float]  # the PREFIX bot's mean margin over each deal's two games
     factions: dict[str, list[float]]   # each faction's advantage in its deals (its seat's mean margin)
+    unmatched: int = 0  # deals whose two games had different factions (an auction's picks): not in `factions`
 
 
 def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[Game]:
@@ -84,13 +88,16 @@ def deals(found: list[Game]) -> Deals:
     swept = lost = split = other = 0
     margins: list[float] = []
     factions: dict[str, list[float]] = {}
+    unmatched = 0
     for (seed, number), game in sorted(by_key.items()):
         if number % 2 == 0 or (seed, number + 1) not in by_key:
             continue
         partner = by_key[(seed, number + 1)]
         first, second = game.margin, partner.margin
         margins.append((first + second) / 2)
-        if game.factions is not None:
+        if game.factions is not None and game.factions != partner.factions:
+            unmatched += 1   # factions picked in play: no pair of games to cancel the bots' strength out
+        elif game.factions is not None:
             # the same factions in the same seats, the bots swapped: the seat's mean margin is the deal's
             advantage = (game.seat_margin + partner.seat_margin) / 2
             factions.setdefault(game.factions[0], []).append(advantage)
@@ -103,7 +110,7 @@ def deals(found: list[Game]) -> Deals:
             lost += 1
         else:
             split += 1
-    return Deals(swept, lost, split, other, margins, factions)
+    return Deals(swept, lost, split, other, margins, factions, unmatched)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         print("each faction's advantage in its deals (its seat's mean margin, both bots; VP):")
         for faction, advantages in sorted(d.factions.items(), key=lambda kv: -sum(kv[1]) / len(kv[1])):
             print(f"  {faction:14} {sum(advantages) / len(advantages):+6.1f} over {len(advantages)} deals")
+    if args.factions and d.unmatched:
+        print(f"({d.unmatched} deals left out of the factions: their two games had different factions, picked in play)")
     return 0
 
 

@@ -113,3 +113,24 @@ def test_main_prints_the_deals(tmp_path, capsys):
     # deal 1: +20 and -6 (split, mean +7); deal 2: -5 and +19 (split, mean +7)
     assert "2 deals: mcts:sims=1600 won 0 twice, the other bot 0; 2 split" in out
     assert "paired margin +7.0 VP" in out
+
+
+def test_a_deal_whose_games_picked_different_factions_counts_in_no_factions_advantage(tmp_path, capsys):
+    """In an auction match the bots pick their factions in play, so a deal's two games may differ: no pair
+    of games cancels the bots' strength out, and the faction table leaves that deal out (and says so)."""
+    lines = [
+        "seed 4 game 1/4: p1 mcts:sims=1600 (ivits) 130, p2 mcts:sims=400 (lantids) 100: ...",
+        "seed 4 game 2/4: p1 mcts:sims=400 (ivits) 120, p2 mcts:sims=1600 (lantids) 110: ...",
+        "seed 4 game 3/4: p1 mcts:sims=1600 (terrans) 120, p2 mcts:sims=400 (xenos) 100: ...",
+        "seed 4 game 4/4: p1 mcts:sims=400 (nevlas) 90, p2 mcts:sims=1600 (xenos) 104: ...",
+    ]
+    d = match_tally.deals(match_tally.games(lines, "mcts:sims=1600"))
+    assert d.factions == {"ivits": [20.0], "lantids": [-20.0]}
+    assert d.unmatched == 1
+    assert d.margins == [10.0, 17.0]   # the paired margin still counts both deals
+    path = tmp_path / "games.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert match_tally.main([str(path), "--bot", "mcts:sims=1600", "--factions"]) == 0
+    out = capsys.readouterr().out
+    assert "terrans" not in out and "nevlas" not in out
+    assert "(1 deals left out of the factions: their two games had different factions" in out
