@@ -19,7 +19,7 @@ from typing import Any
 from search import positions  # bench/search.py: python puts this script's folder on the path
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia import policy, value
+from gaia_ai.games.gaia import policy
 
 
 def lines(core: Any, depth: int) -> list[bytes]:
@@ -36,7 +36,7 @@ def lines(core: Any, depth: int) -> list[bytes]:
     return [bytes(gaia_rules.state_bytes(c)) for c in frontier]
 
 
-def weighted_share(core: Any, depth: int, slots: tuple[int, int], floor: float = 1e-4) -> float:
+def weighted_share(core: Any, depth: int, policy_slot: int, floor: float = 1e-4) -> float:
     """The prior mass of the lines of `depth` moves that end where another line ends."""
     mass: dict[bytes, list[float]] = defaultdict(list)
 
@@ -46,7 +46,7 @@ def weighted_share(core: Any, depth: int, slots: tuple[int, int], floor: float =
             return
         if c.finished:
             return
-        for m, p in gaia_rules.move_prior(c, "policy", *slots):
+        for m, p in gaia_rules.move_prior(c, "policy", policy_slot=policy_slot):
             if weight * p >= floor:
                 d = c.copy()
                 gaia_rules.apply_search_move(d, m)
@@ -73,8 +73,7 @@ def main() -> int:
         print(f"depth {depth}: {total} lines reach {distinct} positions: {100 * (1 - distinct / total):.1f}% "
               f"of lines transpose (per position: median {100 * statistics.median(per_position):.1f}%, "
               f"max {100 * max(per_position):.1f}%)")
-    slots = (value.slot("v1"), policy.slot())
-    shares = [weighted_share(state._core, 3, slots) for state in states]
+    shares = [weighted_share(state._core, 3, policy.slot()) for state in states]
     print(f"depth 3, weighted by the policy prior: {100 * statistics.mean(shares):.1f}% of the mass transposes "
           f"(per position: median {100 * statistics.median(shares):.1f}%, max {100 * max(shares):.1f}%)")
     return 0

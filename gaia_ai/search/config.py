@@ -172,9 +172,7 @@ class SearchConfig:
         _check_choice(self, "selection", ("uct", "puct"))
         _check_positive(self, "c_uct")
         _check_positive(self, "c_puct")
-        if isinstance(self.fpu_reduction, bool) or not isinstance(self.fpu_reduction, int | float) \
-                or not 0 <= self.fpu_reduction < math.inf:
-            raise ValueError(f"SearchConfig.fpu_reduction must be a number >= 0, got {self.fpu_reduction!r}")
+        _check_nonnegative(self, "fpu_reduction")
         if not isinstance(self.prior, str) or not (self.prior in ("uniform", "rollout", "value", "policy")
                                                    or POLICY_VERSION.fullmatch(self.prior)):
             raise ValueError(f"SearchConfig.prior must be uniform, rollout, value, policy or a policy version "
@@ -185,9 +183,7 @@ class SearchConfig:
         if self.prior_temperature != 1.0 and self.prior == "uniform":
             raise ValueError(f"SearchConfig.prior_temperature={self.prior_temperature!r} needs a move prior "
                              "(prior='uniform' has nothing to temper)")
-        if isinstance(self.widening, bool) or not isinstance(self.widening, int | float) \
-                or not 0 <= self.widening < math.inf:
-            raise ValueError(f"SearchConfig.widening must be a number >= 0, got {self.widening!r}")
+        _check_nonnegative(self, "widening")
         if isinstance(self.widening_power, bool) or not isinstance(self.widening_power, int | float) \
                 or not 0 < self.widening_power <= 1:
             raise ValueError(f"SearchConfig.widening_power must be a number in (0, 1], got {self.widening_power!r}")
@@ -263,6 +259,13 @@ def _check_positive(config: SearchConfig, name: str) -> None:
         or value <= 0
     ):
         raise ValueError(f"SearchConfig.{name} must be a finite number > 0, got {value!r}")
+
+
+def _check_nonnegative(config: SearchConfig, name: str) -> None:
+    """A finite number >= 0 (NaN is not)."""
+    value = getattr(config, name)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+        raise ValueError(f"SearchConfig.{name} must be a number >= 0, got {value!r}")
 
 
 def _check_weight(config: SearchConfig, name: str) -> None:
