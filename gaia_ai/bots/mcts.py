@@ -11,7 +11,7 @@ from gaia_ai.games.api import Game, State
 from gaia_ai.search import SearchConfig
 
 # short spec names for the most used SearchConfig fields; any field may also be given by its own name
-ALIASES = {"sims": "simulations", "ms": "time_ms", "maxms": "max_time_ms", "c": "c_uct", "eval": "evaluator", "fpu": "fpu_reduction", "mix": "leaf_mix", "mm": "minimax", "ptemp": "prior_temperature", "pw": "widening", "pwp": "widening_power"}
+ALIASES = {"sims": "simulations", "ms": "time_ms", "maxms": "max_time_ms", "c": "c_uct", "eval": "evaluator", "fpu": "fpu_reduction", "mix": "leaf_mix", "mixd": "leaf_mix_per_doubling", "mixref": "leaf_mix_reference", "mm": "minimax", "ptemp": "prior_temperature", "pw": "widening", "pwp": "widening_power"}
 
 
 class MctsBot(SearchMovePlayer):

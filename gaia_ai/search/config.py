@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -102,6 +102,17 @@ class SearchConfig:
                      evaluator alone (rollouts still run, for win_probability and expected_score). One
                      evaluation more per simulation; no effect with rollout_depth=0. Bot spec
                      mcts:mix=0.5.
+      leaf_mix_per_doubling  The budget rule of leaf_mix (0, the default: off; a number in [-1, 1]).
+      leaf_mix_reference     A search of n simulations weighs its leaf at leaf_mix + leaf_mix_per_doubling
+                     * log2(n / leaf_mix_reference), clamped to [0, 1]: leaf_mix is the weight at
+                     leaf_mix_reference simulations (>= 1, default 400), and a negative rule leans on
+                     the rollouts more as the tree grows (a deeper tree's leaves are later positions,
+                     where the rollout is short and exact). n is the simulation budget; for a time
+                     budget, time_ms times the simulations per second of the searcher's previous
+                     search (gaia_ai.search.budget), and leaf_mix itself before there is one. One spec
+                     is thus one bot at every budget (Gaia's hint search: 0.5 at 400 falling 0.1 a
+                     doubling, 0.3 at 1600, measured in docs/value-analysis.md). for_search() resolves
+                     it into the leaf_mix the C core runs. Bot spec mcts:mix=0.5,mixd=-0.1,mixref=400.
       minimax        Weight (0 to 1) of the implicit minimax value in selection (Lanctot et al. 2014): each
                      node also keeps the evaluator's value of its position, backed up through the tree
                      (an expanded node takes its best child's for the player to move there), and a
@@ -146,6 +157,8 @@ class SearchConfig:
     margin_scale: float = 20.0
     rollout_depth: int | None = None
     leaf_mix: float = 0.0
+    leaf_mix_per_doubling: float = 0.0
+    leaf_mix_reference: int = 400
     minimax: float = 0.0
     prior_temperature: float = 1.0
     widening: float = 0.0
@@ -194,6 +207,10 @@ class SearchConfig:
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)
         _check_weight(self, "leaf_mix")
+        value = self.leaf_mix_per_doubling
+        if isinstance(value, bool) or not isinstance(value, int | float) or not -1 <= value <= 1:
+            raise ValueError(f"SearchConfig.leaf_mix_per_doubling must be a number in [-1, 1], got {value!r}")
+        _check_int(self, "leaf_mix_reference", 1)
         _check_weight(self, "minimax")
         if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
             raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
@@ -204,6 +221,33 @@ class SearchConfig:
         _check_int(self, "virtual_loss", 0)
         if not isinstance(self.reuse_tree, bool):
             raise ValueError(f"SearchConfig.reuse_tree must be a bool, got {self.reuse_tree!r}")  # noqa: TRY004
+
+    def leaf_mix_at(self, simulations: float | None) -> float:
+        """The leaf weight of a search of `simulations` simulations by the budget rule
+        (leaf_mix_per_doubling); leaf_mix when the rule is off or the budget unknown (None)."""
+        if self.leaf_mix_per_doubling == 0 or simulations is None:
+            return self.leaf_mix
+        doublings = math.log2(max(simulations, 1.0) / self.leaf_mix_reference)
+        return min(1.0, max(0.0, self.leaf_mix + self.leaf_mix_per_doubling * doublings))
+
+    def expected_simulations(self, simulations_per_second: float | None = None) -> float | None:
+        """The simulations this search will run, as far as it is known before it starts: the simulation
+        budget, or time_ms at the given rate (the lower of the two when both bound it); None for a time
+        budget without a rate."""
+        budget = None if self.simulations is None else float(self.simulations)
+        if self.time_ms is not None and simulations_per_second is not None and simulations_per_second > 0:
+            by_time = self.time_ms / 1000.0 * simulations_per_second
+            budget = by_time if budget is None else min(budget, by_time)
+        return budget
+
+    def for_search(self, simulations_per_second: float | None = None) -> SearchConfig:
+        """The config one search runs, as the C core takes it: the budget rule resolved into leaf_mix
+        (leaf_mix_at the expected simulations, at simulations_per_second for a time budget) and turned
+        off. Itself when the rule is off."""
+        if self.leaf_mix_per_doubling == 0:
+            return self
+        weight = self.leaf_mix_at(self.expected_simulations(simulations_per_second))
+        return replace(self, leaf_mix=weight, leaf_mix_per_doubling=0.0)
 
     def to_dict(self) -> dict[str, Any]:
         """The config as the plain dict gaia_ai._core.mcts.search takes (and JSON can hold)."""

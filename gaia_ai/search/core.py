@@ -22,6 +22,7 @@ from typing import Any
 from gaia_ai._core import mcts
 from gaia_ai._core.mcts import CancelToken
 from gaia_ai.errors import GameOverError, UnsupportedError
+from gaia_ai.search.budget import RATES
 from gaia_ai.search.config import SearchConfig
 from gaia_ai.search.stats import SearchStats
 
@@ -123,8 +124,8 @@ class CoreSearcher:
         game_key = (type(state), getattr(state, "seed", None), state.num_players)
         reuse = self.config.reuse_tree and self._game_key == game_key
         try:
-            raw = self._searcher.search(iface, pointer, self.config.to_dict(), reuse, cancel=cancel,
-                                        root_moves=self.root_moves(state))
+            raw = self._searcher.search(iface, pointer, RATES.config_for_search(self.config).to_dict(), reuse,
+                                        cancel=cancel, root_moves=self.root_moves(state))
         except BaseException:
             self._game_key = None
             raise
@@ -134,8 +135,10 @@ class CoreSearcher:
             self._game_key = game_key
         else:
             self._searcher.reset()
-        return _result(raw, state, top_k, info["hidden_information"] or info["chance"], self.config.seed,
-                       self.moves_by_code)
+        result = _result(raw, state, top_k, info["hidden_information"] or info["chance"], self.config.seed,
+                         self.moves_by_code)
+        RATES.record(self.config, result.stats)
+        return result
 
 
 def search(state: Any, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,

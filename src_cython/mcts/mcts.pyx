@@ -944,6 +944,7 @@ CONFIG_KEYS = (
     "simulations", "time_ms", "max_time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
     "fpu_reduction", "leaf_mix", "minimax", "prior_temperature", "widening", "widening_power",
+    "leaf_mix_per_doubling", "leaf_mix_reference",   # the budget rule, resolved in Python: must come as 0
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
@@ -1205,6 +1206,10 @@ cdef class Searcher:
         P.leaf_mix = float(cfg["leaf_mix"])
         if not 0.0 <= P.leaf_mix <= 1.0:
             raise ValueError(f"leaf_mix must be in [0, 1], got {cfg['leaf_mix']!r}")
+        if float(cfg["leaf_mix_per_doubling"]) != 0.0:
+            # resolving the rule needs the search's expected simulations, which Python knows (the rate)
+            raise ValueError(f"leaf_mix_per_doubling={cfg['leaf_mix_per_doubling']!r}: the budget rule is resolved "
+                             "before the search; pass SearchConfig.for_search().to_dict()")
         P.minimax = float(cfg["minimax"])
         if not 0.0 <= P.minimax <= 1.0:
             raise ValueError(f"minimax must be in [0, 1], got {cfg['minimax']!r}")

@@ -12,6 +12,7 @@ from gaia_ai._core.mcts import CancelToken
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
+from gaia_ai.search.budget import RATES
 from gaia_ai.search.config import POLICY_VERSION, SearchConfig
 from gaia_ai.search.core import SearchResult  # one result type for every game's search
 from gaia_ai.search.stats import SearchStats
@@ -76,7 +77,9 @@ def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel:
                           root_moves=root_moves)
     finally:
         del owner
-    return _result(raw, state, core, top_k, config.pv_length)
+    result = _result(raw, state, core, top_k, config.pv_length)
+    RATES.record(config, result.stats)
+    return result
 
 
 class GaiaSearcher:
@@ -121,7 +124,9 @@ class GaiaSearcher:
             self._setup = state.setup
         else:
             self._searcher.reset()   # nothing to keep: free the tree's memory at once
-        return _result(raw, state, core, top_k, self.config.pv_length)
+        result = _result(raw, state, core, top_k, self.config.pv_length)
+        RATES.record(self.config, result.stats)
+        return result
 
 
 def _check_not_over(state: GaiaState) -> None:
@@ -154,7 +159,9 @@ def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
 
 
 def _c_config(config: SearchConfig) -> dict[str, Any]:
-    settings = config.to_dict()
+    """What the C core takes: the leaf weight's budget rule resolved (at the last rate, for a time
+    budget), a principal variation long enough for a whole turn."""
+    settings = RATES.config_for_search(config).to_dict()
     settings["pv_length"] = max(settings["pv_length"], TURN_PV)
     return settings
 

@@ -10,7 +10,8 @@ from gaia_ai.bots.base import make_bot
 from gaia_ai.errors import BotSpecError
 from gaia_ai.games.gaia.positions import demo
 from gaia_ai.games.gaia.search import search_gaia
-from gaia_ai.search import SearchConfig
+from gaia_ai.search import SearchConfig, SearchStats
+from gaia_ai.search.budget import RATES, SearchRates
 
 
 def _search(simulations: int, **fields: object) -> dict[str, tuple[int, float, float, float]]:
@@ -52,3 +53,128 @@ def test_the_bot_spec_names_it_mix() -> None:
     assert make_bot("mcts:mix=0.5").config.leaf_mix == 0.5
     with pytest.raises(BotSpecError, match="leaf_mix"):
         make_bot("mcts:mix=2")
+
+
+# ---- the budget rule: leaf_mix_per_doubling ---------------------------------------------------------
+
+RULE = {"leaf_mix": 0.5, "leaf_mix_per_doubling": -0.1}
+
+
+@pytest.mark.parametrize(("simulations", "weight"), [(400, 0.5), (800, 0.4), (1600, 0.3), (3200, 0.2), (100, 0.7),
+                                                     (10**9, 0.0), (1, 1.0)])
+def test_the_rule_moves_the_weight_a_step_a_doubling_of_the_budget_within_0_and_1(simulations: int,
+                                                                                   weight: float) -> None:
+    config = SearchConfig(simulations=simulations, **RULE)
+    assert config.leaf_mix_at(simulations) == pytest.approx(weight, abs=1e-12)
+    resolved = config.for_search()
+    assert (resolved.leaf_mix, resolved.leaf_mix_per_doubling) == (pytest.approx(weight, abs=1e-12), 0.0)
+
+
+def test_at_1600_the_rule_is_exactly_the_measured_mix_0_3() -> None:
+    """docs/value-analysis.md's 1600-simulation games with mix=0.3 are this rule's games, to the bit."""
+    assert SearchConfig(simulations=1600, **RULE).for_search().leaf_mix == 0.3
+
+
+def test_the_reference_budget_moves_where_the_weight_is_leaf_mix() -> None:
+    config = SearchConfig(simulations=200, leaf_mix_reference=100, **RULE)
+    assert config.for_search().leaf_mix == pytest.approx(0.4, abs=1e-12)
+
+
+def test_without_the_rule_the_config_runs_as_it_is() -> None:
+    config = SearchConfig(simulations=1600, leaf_mix=0.5)
+    assert config.for_search() is config and config.leaf_mix_at(10**6) == 0.5
+
+
+def test_a_time_budget_expects_its_simulations_at_the_given_rate() -> None:
+    timed = SearchConfig(simulations=None, time_ms=2000, **RULE)
+    assert timed.for_search().leaf_mix == 0.5                           # no rate yet: leaf_mix itself
+    assert timed.for_search(800.0).leaf_mix == pytest.approx(0.3)       # 2 s at 800/s: 1600 simulations
+    both = SearchConfig(simulations=400, time_ms=2000, **RULE)
+    assert both.for_search(800.0).leaf_mix == pytest.approx(0.5)        # the simulations bound it first
+    assert both.expected_simulations(100.0) == pytest.approx(200.0)     # here the time does
+
+
+def test_a_search_with_the_rule_is_the_search_at_the_resolved_weight() -> None:
+    ruled = _search(300, leaf_mix_reference=75, **RULE)                 # two doublings: 0.3
+    plain = _search(300, leaf_mix=0.3)
+    assert ruled == plain and len(plain) > 1
+    assert ruled != _search(300, leaf_mix=0.5)
+
+
+@pytest.mark.parametrize(("field", "bad"), [("leaf_mix_per_doubling", 1.5), ("leaf_mix_per_doubling", float("nan")),
+                                            ("leaf_mix_per_doubling", True), ("leaf_mix_reference", 0),
+                                            ("leaf_mix_reference", 2.5)])
+def test_a_bad_rule_is_refused_by_name(field: str, bad: object) -> None:
+    with pytest.raises(ValueError, match=field):
+        SearchConfig(**{field: bad})
+
+
+def test_the_c_core_refuses_an_unresolved_rule() -> None:
+    """Passing the rule to the C core unresolved would silently search at leaf_mix: it is refused."""
+    from gaia_ai._core import gaia_rules, mcts
+
+    state = demo()
+    iface, owner = gaia_rules.game_interface(state._core, "learned", "uniform", 0, 0)
+    config = SearchConfig(simulations=10, evaluator="v1", **RULE).to_dict()
+    with pytest.raises(ValueError, match="leaf_mix_per_doubling"):
+        mcts.search(iface, gaia_rules.state_pointer(state._core), config)
+    del owner
+
+
+def test_the_bot_spec_names_the_rule_mixd_and_mixref() -> None:
+    config = make_bot("mcts:sims=1600,mix=0.5,mixd=-0.1,mixref=400").config
+    assert (config.leaf_mix, config.leaf_mix_per_doubling, config.leaf_mix_reference) == (0.5, -0.1, 400)
+    with pytest.raises(BotSpecError, match="leaf_mix_per_doubling"):
+        make_bot("mcts:mixd=-3")
+
+
+# ---- the rate a time budget expects: gaia_ai.search.budget ---------------------------------------
+
+def test_a_timed_search_takes_the_rate_of_the_last_search_of_its_kind() -> None:
+    rates = SearchRates()
+    timed = SearchConfig(simulations=None, time_ms=1000, **RULE)
+    assert rates.config_for_search(timed).leaf_mix == 0.5
+    rates.record(timed, _stats(simulations=1000, rate=1600.0))
+    assert rates.expected(timed) == 1600.0
+    assert rates.config_for_search(timed).leaf_mix == pytest.approx(0.3)
+    # another seed or budget is the same kind; another search (threads) is not
+    assert rates.expected(SearchConfig(simulations=None, time_ms=50, seed=9, **RULE)) == 1600.0
+    assert rates.expected(SearchConfig(simulations=None, time_ms=1000, threads=2, **RULE)) is None
+
+
+def test_a_cancelled_search_or_one_without_the_rule_teaches_no_rate() -> None:
+    rates = SearchRates()
+    timed = SearchConfig(simulations=None, time_ms=1000, **RULE)
+    rates.record(timed, _stats(simulations=10, rate=10.0, cancelled=True))
+    rates.record(SearchConfig(simulations=None, time_ms=1000, leaf_mix=0.5), _stats(simulations=10, rate=10.0))
+    assert rates.expected(timed) is None and not rates._rates
+
+
+def test_the_rates_remembered_are_bounded() -> None:
+    """A service's clients choose configs: however many kinds they send, a few hundred rates are kept."""
+    rates = SearchRates(max_kinds=4)
+    configs = [SearchConfig(simulations=100, c_puct=1 + i / 10, **RULE) for i in range(10)]
+    for config in configs:
+        rates.record(config, _stats(simulations=100, rate=500.0))
+    assert len(rates._rates) == 4
+    assert rates.expected(configs[-1]) == 500.0 and rates.expected(configs[0]) is None
+
+
+def test_a_searcher_with_a_time_budget_learns_its_rate_from_its_first_search() -> None:
+    """The process's rates (RATES) after one timed Gaia search hold its rate; the next search of that
+    kind runs at the weight the rule gives that rate (a c_puct no other test uses keeps the kind apart)."""
+    from gaia_ai.games.gaia.search import GaiaSearcher
+
+    config = SearchConfig(simulations=None, time_ms=100, evaluator="v1", selection="puct", prior="policy",
+                          c_puct=0.7531, **RULE)
+    assert RATES.expected(config) is None
+    result = GaiaSearcher(config).search(demo())
+    rate = RATES.expected(config)
+    assert rate == result.stats.simulations_per_second > 0
+    expected_weight = config.leaf_mix_at(0.1 * rate)
+    assert RATES.config_for_search(config).leaf_mix == pytest.approx(expected_weight)
+
+
+def _stats(simulations: int, rate: float, cancelled: bool = False) -> SearchStats:
+    return SearchStats(simulations=simulations, nodes=simulations, max_depth=1, elapsed=simulations / rate,
+                       simulations_per_second=rate, cancelled=cancelled)
