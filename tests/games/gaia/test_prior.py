@@ -176,11 +176,8 @@ def test_prior_temperature_tempers_the_games_prior_exactly() -> None:
 
     def root_priors(temperature: float) -> dict[int, float]:
         config = SearchConfig(simulations=50, rollout_depth=0, selection="puct", prior="value",
-                              prior_temperature=temperature).to_dict()
-        iface, owner = gaia_rules.game_interface(core, "heuristic", "value")
-        result = mcts.search(iface, gaia_rules.state_pointer(core), config)
-        del owner
-        return {c["move"]: c["prior"] for c in result["candidates"]}
+                              prior_temperature=temperature)
+        return {c["move"]: c["prior"] for c in _root(config)}
 
     assert root_priors(1.0) == pytest.approx(game_prior, abs=1e-6)
     for temperature in (0.5, 2.0):
@@ -208,9 +205,11 @@ def test_prior_temperature_is_refused_where_it_has_no_prior_to_temper() -> None:
 
 
 def _root(config: SearchConfig, root_moves: list[int] | None = None) -> list[dict]:
-    """The raw root candidates of a policy-prior search of the demo position."""
+    """The raw root candidates of a search of the demo position with config's evaluator ("heuristic" or
+    the newest learned value) and prior."""
     core = demo()._core
-    iface, owner = gaia_rules.game_interface(core, "learned", "policy")
+    iface, owner = gaia_rules.game_interface(core, "heuristic" if config.evaluator == "heuristic" else "learned",
+                                             config.prior)
     result = mcts.search(iface, gaia_rules.state_pointer(core), config.to_dict(), root_moves=root_moves)
     del owner
     return result["candidates"]
