@@ -20,7 +20,7 @@ from typing import Any
 from gaia_ai.bots.base import make_bot
 from gaia_ai.bots.play import MAX_MOVES, play_game, rotations
 from gaia_ai.errors import ToolkitError
-from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
+from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game, options_help
 from gaia_ai.tournament.ratings import wilson_interval
 
 # the seating helpers live in bots.play (shared with the tournament runner); re-exported for callers
@@ -170,10 +170,7 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(),
                         help=f"the game to play (default {DEFAULT_GAME})")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a variant option of the game, repeatable (terraforming-mars: colonies=on "
-                             "plays the Colonies expansion; gaia-project: factions=beta plays the beta "
-                             "faction boards, auction=choose-bid or bid-while-choosing has the bots pick and "
-                             "bid for their factions)")
+                        help=f"a variant option of the game, repeatable ({options_help()})")
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="master seed: same seed, same games (default 0)")

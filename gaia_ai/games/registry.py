@@ -37,3 +37,21 @@ def load_game(name: str = DEFAULT_GAME) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"{target} is not a gaia_ai.games.api.Game")
     return game
+
+
+def options_help() -> str:
+    """The variant options each game lets a player choose, read off its GameInfo, for a CLI's --option help:
+    'gaia-project: factions=... (...); terraforming-mars: colonies=...'. Loads every game."""
+    parts = []
+    for name in GAMES:
+        info = load_game(name).info
+        choosable = [f"{key} {text}" for key, text in info.options.items() if "choose with" in text]
+        if choosable:
+            parts.append(f"{name}: {'; '.join(choosable)}")
+    return " | ".join(parts)
+
+
+def player_counts_help() -> str:
+    """Each game's table sizes, for a CLI's --players help: 'gaia-project 2-4, terraforming-mars 2-5'."""
+    counts = {name: load_game(name).info.player_counts for name in GAMES}
+    return ", ".join(f"{name} {min(c)}-{max(c)}" for name, c in counts.items())

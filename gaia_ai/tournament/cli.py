@@ -12,7 +12,7 @@ from typing import Any
 
 from gaia_ai.cli.common import HelpFormatter
 from gaia_ai.errors import ToolkitError
-from gaia_ai.games.registry import game_names
+from gaia_ai.games.registry import game_names, options_help, player_counts_help
 
 EXAMPLE = """examples:
   gaia-ai tournament examples/tournament.toml             run (or resume) the tournament of a config file
@@ -38,13 +38,10 @@ def add_tournament_subparser(subparsers: Any) -> argparse.ArgumentParser:
     what = parser.add_argument_group("the games (a change to these makes another tournament, except --games)")
     what.add_argument("--game", choices=game_names(), help="the game played (default gaia-project)")
     what.add_argument("--option", action="append", metavar="KEY=VALUE",
-                      help="a variant option of the game, repeatable (terraforming-mars: colonies=on deals "
-                           "Colonies games, gaia-project: factions=beta the beta faction boards, "
-                           "auction=choose-bid or bid-while-choosing factions picked and bid for; the game's "
-                           "GameInfo.options list them); TOML: options = {...}")
+                      help=f"a variant option of the game, repeatable ({options_help()}); TOML: options = "
+                           "{...}")
     what.add_argument("--bots", nargs="+", metavar="SPEC", help="bot specs (each named by its spec)")
-    what.add_argument("--players", type=int, help="players per game (default 2; Gaia Project 2-4, Terraforming "
-                                                   "Mars 2-5, Eminent Domain 2-4)")
+    what.add_argument("--players", type=int, help=f"players per game (default 2; {player_counts_help()})")
     what.add_argument("--games", type=int, help="games at least; rounded up to whole deals (default 12)")
     what.add_argument("--format", help="round-robin (default) or gauntlet")
     what.add_argument("--challenger", metavar="NAME", help="the gauntlet's bot that faces the field")

@@ -54,3 +54,17 @@ def test_the_search_package_imports_no_game() -> None:
     for path in sorted((PACKAGE / "search").rglob("*.py")):
         for line, module in _imports(path):
             assert not module.startswith("gaia_ai.games"), f"{path.name}:{line} imports {module}"
+
+
+def test_the_clis_option_and_player_help_comes_from_each_games_info() -> None:
+    """gaia-ai match / tournament name each game's choosable variants and table sizes from its GameInfo (the
+    registry joins them), not from a list kept above games/: a game added to the registry shows up."""
+    from gaia_ai.games.registry import GAMES, load_game, options_help, player_counts_help
+
+    options, counts = options_help(), player_counts_help()
+    for name in GAMES:
+        info = load_game(name).info
+        assert f"{name} {min(info.player_counts)}-{max(info.player_counts)}" in counts
+        for key, text in info.options.items():
+            assert (f"{key} {text}" in options) == ("choose with" in text)
+    assert "auction=choose-bid" in options and "colonies=on" in options
