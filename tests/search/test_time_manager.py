@@ -42,10 +42,12 @@ def _settled(candidates: list) -> bool:
 
 def test_the_manager_stops_only_on_a_settled_answer_or_at_its_ceiling() -> None:
     """A budget of 2 ms is over before the first look at the root, so a decision still open then goes
-    on ("extended") until settled; with 30 ms most settle and get out of reach before it ("early")."""
-    seen: dict[int, set[str]] = {2: set(), 30: set()}
+    on ("extended") until settled; with 100 ms most settle and get out of reach before it ("early"). (At
+    30 ms a machine loaded by other processes ran too few simulations for any to settle: every search hit
+    its ceiling; 100 ms keeps the test about the rule, not the machine.)"""
+    seen: dict[int, set[str]] = {2: set(), 100: set()}
     for state in _positions():
-        for time_ms, ceiling in ((2, 100), (30, 30)):
+        for time_ms, ceiling in ((2, 100), (100, 100)):
             result = search_gaia(state, SearchConfig(time_ms=time_ms, max_time_ms=ceiling, **FAST))
             how = result.stats.time_manager
             seen[time_ms].add(how)
@@ -55,7 +57,7 @@ def test_the_manager_stops_only_on_a_settled_answer_or_at_its_ceiling() -> None:
             if how in ("extended", "ceiling"):
                 assert result.stats.elapsed >= time_ms / 1000
         assert search_gaia(state, SearchConfig(time_ms=2, **FAST)).stats.time_manager == ""
-    assert "extended" in seen[2] and "early" in seen[30]
+    assert "extended" in seen[2] and "early" in seen[100]
 
 
 def test_max_time_ms_needs_a_time_budget_no_larger() -> None:
