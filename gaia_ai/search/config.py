@@ -103,11 +103,12 @@ class SearchConfig:
                      evaluation more per simulation; no effect with rollout_depth=0. Bot spec
                      mcts:mix=0.5.
       leaf_mix_per_doubling  The budget rule of leaf_mix (0, the default: off; a number in [-1, 1]).
-      leaf_mix_reference     A search of n simulations weighs its leaf at leaf_mix + leaf_mix_per_doubling
-                     * log2(n / leaf_mix_reference), clamped to [0, 1]: leaf_mix is the weight at
-                     leaf_mix_reference simulations (>= 1, default 400), and a negative rule leans on
+      leaf_mix_reference     A search of n simulations, n above leaf_mix_reference (>= 1, default 400),
+                     weighs its leaf at leaf_mix + leaf_mix_per_doubling * log2(n / leaf_mix_reference),
+                     clamped to [0, 1]; up to leaf_mix_reference, at leaf_mix. A negative rule leans on
                      the rollouts more as the tree grows (a deeper tree's leaves are later positions,
-                     where the rollout is short and exact). n is the simulation budget; for a time
+                     where the rollout is short and exact); below the reference the weight does not rise
+                     (at 400 simulations mix=0.7 measured worse than 0.5). n is the simulation budget; for a time
                      budget, time_ms times the simulations per second of the searcher's previous
                      search (gaia_ai.search.budget), and leaf_mix itself before there is one. One spec
                      is thus one bot at every budget (Gaia's hint search: 0.5 at 400 falling 0.1 a
@@ -224,10 +225,11 @@ class SearchConfig:
 
     def leaf_mix_at(self, simulations: float | None) -> float:
         """The leaf weight of a search of `simulations` simulations by the budget rule
-        (leaf_mix_per_doubling); leaf_mix when the rule is off or the budget unknown (None)."""
-        if self.leaf_mix_per_doubling == 0 or simulations is None:
+        (leaf_mix_per_doubling); leaf_mix when the rule is off, the budget unknown (None) or no larger
+        than leaf_mix_reference."""
+        if self.leaf_mix_per_doubling == 0 or simulations is None or simulations <= self.leaf_mix_reference:
             return self.leaf_mix
-        doublings = math.log2(max(simulations, 1.0) / self.leaf_mix_reference)
+        doublings = math.log2(simulations / self.leaf_mix_reference)
         return min(1.0, max(0.0, self.leaf_mix + self.leaf_mix_per_doubling * doublings))
 
     def expected_simulations(self, simulations_per_second: float | None = None) -> float | None:

@@ -60,10 +60,10 @@ def test_the_bot_spec_names_it_mix() -> None:
 RULE = {"leaf_mix": 0.5, "leaf_mix_per_doubling": -0.1}
 
 
-@pytest.mark.parametrize(("simulations", "weight"), [(400, 0.5), (800, 0.4), (1600, 0.3), (3200, 0.2), (100, 0.7),
-                                                     (10**9, 0.0), (1, 1.0)])
-def test_the_rule_moves_the_weight_a_step_a_doubling_of_the_budget_within_0_and_1(simulations: int,
-                                                                                   weight: float) -> None:
+@pytest.mark.parametrize(("simulations", "weight"), [(400, 0.5), (800, 0.4), (1600, 0.3), (3200, 0.2), (100, 0.5),
+                                                     (10**9, 0.0), (1, 0.5)])
+def test_the_rule_moves_the_weight_a_step_a_doubling_above_the_reference_within_0_and_1(simulations: int,
+                                                                                      weight: float) -> None:
     config = SearchConfig(simulations=simulations, **RULE)
     assert config.leaf_mix_at(simulations) == pytest.approx(weight, abs=1e-12)
     resolved = config.for_search()
@@ -78,6 +78,12 @@ def test_at_1600_the_rule_is_exactly_the_measured_mix_0_3() -> None:
 def test_the_reference_budget_moves_where_the_weight_is_leaf_mix() -> None:
     config = SearchConfig(simulations=200, leaf_mix_reference=100, **RULE)
     assert config.for_search().leaf_mix == pytest.approx(0.4, abs=1e-12)
+
+
+def test_a_rising_rule_stops_at_1() -> None:
+    config = SearchConfig(simulations=3200, leaf_mix=0.5, leaf_mix_per_doubling=0.25)
+    assert config.for_search().leaf_mix == 1.0
+    assert config.leaf_mix_at(800) == pytest.approx(0.75)
 
 
 def test_without_the_rule_the_config_runs_as_it_is() -> None:
