@@ -108,9 +108,10 @@ class SearchConfig:
                      clamped to [0, 1]; up to leaf_mix_reference, at leaf_mix. A negative rule leans on
                      the rollouts more as the tree grows (a deeper tree's leaves are later positions,
                      where the rollout is short and exact); below the reference the weight does not rise
-                     (at 400 simulations mix=0.7 measured worse than 0.5). n is the simulation budget; for a time
-                     budget, time_ms times the simulations per second of the searcher's previous
-                     search (gaia_ai.search.budget), and leaf_mix itself before there is one. One spec
+                     (at 400 simulations mix=0.7 measured worse than 0.5). n is the simulation budget
+                     (a time_ms beside it does not count, so the search stays reproducible); for a time
+                     budget alone, time_ms times the simulations per second of the process's last
+                     search of the same config (gaia_ai.search.budget), leaf_mix before there is one. One spec
                      is thus one bot at every budget (Gaia's hint search: 0.5 at 400 falling 0.1 a
                      doubling, 0.3 at 1600, measured in docs/value-analysis.md). for_search() resolves
                      it into the leaf_mix the C core runs. Bot spec mcts:mix=0.5,mixd=-0.1,mixref=400.
@@ -233,14 +234,15 @@ class SearchConfig:
         return min(1.0, max(0.0, self.leaf_mix + self.leaf_mix_per_doubling * doublings))
 
     def expected_simulations(self, simulations_per_second: float | None = None) -> float | None:
-        """The simulations this search will run, as far as it is known before it starts: the simulation
-        budget, or time_ms at the given rate (the lower of the two when both bound it); None for a time
+        """The simulations the budget rule counts: the simulation budget when there is one (a time_ms
+        beside it is a safety bound, and the weight must not depend on the machine's speed: the same
+        seed and simulations give the same search), else time_ms at the given rate; None for a time
         budget without a rate."""
-        budget = None if self.simulations is None else float(self.simulations)
+        if self.simulations is not None:
+            return float(self.simulations)
         if self.time_ms is not None and simulations_per_second is not None and simulations_per_second > 0:
-            by_time = self.time_ms / 1000.0 * simulations_per_second
-            budget = by_time if budget is None else min(budget, by_time)
-        return budget
+            return self.time_ms / 1000.0 * simulations_per_second
+        return None
 
     def for_search(self, simulations_per_second: float | None = None) -> SearchConfig:
         """The config one search runs, as the C core takes it: the budget rule resolved into leaf_mix
