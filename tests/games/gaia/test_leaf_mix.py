@@ -184,3 +184,21 @@ def test_a_searcher_with_a_time_budget_learns_its_rate_from_its_first_search() -
 def _stats(simulations: int, rate: float, cancelled: bool = False) -> SearchStats:
     return SearchStats(simulations=simulations, nodes=simulations, max_depth=1, elapsed=simulations / rate,
                        simulations_per_second=rate, cancelled=cancelled)
+
+
+def test_the_game_agnostic_searcher_resolves_the_rule_too() -> None:
+    """Terraforming Mars through gaia_ai.search.core (its heuristic evaluate at the leaf): the rule's
+    search is the search at the resolved weight, and the C core never sees the rule."""
+    from gaia_ai.games.registry import load_game
+    from gaia_ai.search.core import search as core_search
+
+    game = load_game("terraforming-mars")
+    state = game.new_game(game.deal(2, seed=3))
+
+    def root(**fields: object) -> dict[str, tuple[int, float]]:
+        config = SearchConfig(simulations=120, rollout_depth=4, seed=2, **fields)
+        return {str(c.move): (c.visits, c.value) for c in core_search(state, config).candidates}
+
+    ruled = root(leaf_mix_reference=30, **RULE)
+    assert ruled == root(leaf_mix=0.3) and len(ruled) > 1
+    assert ruled != root(leaf_mix=0.5)
