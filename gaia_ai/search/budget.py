@@ -50,9 +50,9 @@ class SearchRates:
 
     def config_for_search(self, config: SearchConfig) -> SearchConfig:
         """config.for_search() at this kind's last rate: the config the C core runs."""
-        if config.leaf_mix_per_doubling == 0:
-            return config
-        return config.for_search(self.expected(config) if config.time_ms is not None else None)
+        if config.leaf_mix_per_doubling == 0 or config.simulations is not None:
+            return config.for_search()   # a simulation budget is counted alone: no rate to look up
+        return config.for_search(self.expected(config))
 
 
 # the process's searches: the service's stateless searches, the bots' searchers and the CLI's alike

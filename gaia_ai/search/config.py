@@ -208,12 +208,10 @@ class SearchConfig:
         _check_choice(self, "value", ("margin", "rank"))
         _check_positive(self, "margin_scale")
         _check_int(self, "rollout_depth", 0, optional=True)
-        _check_weight(self, "leaf_mix")
-        value = self.leaf_mix_per_doubling
-        if isinstance(value, bool) or not isinstance(value, int | float) or not -1 <= value <= 1:
-            raise ValueError(f"SearchConfig.leaf_mix_per_doubling must be a number in [-1, 1], got {value!r}")
+        _check_between(self, "leaf_mix", 0, 1)
+        _check_between(self, "leaf_mix_per_doubling", -1, 1)
         _check_int(self, "leaf_mix_reference", 1)
-        _check_weight(self, "minimax")
+        _check_between(self, "minimax", 0, 1)
         if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
             raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
                              f"got {self.evaluator!r}")
@@ -316,11 +314,11 @@ def _check_nonnegative(config: SearchConfig, name: str) -> None:
         raise ValueError(f"SearchConfig.{name} must be a number >= 0, got {value!r}")
 
 
-def _check_weight(config: SearchConfig, name: str) -> None:
-    """A mixing weight: a number in [0, 1] (NaN is not)."""
+def _check_between(config: SearchConfig, name: str, low: int, high: int) -> None:
+    """A number in [low, high] (NaN is not): a mixing weight in [0, 1], a step of one in [-1, 1]."""
     value = getattr(config, name)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise ValueError(f"SearchConfig.{name} must be a number in [0, 1], got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ValueError(f"SearchConfig.{name} must be a number in [{low}, {high}], got {value!r}")
 
 
 def _check_choice(config: SearchConfig, name: str, choices: tuple[str, ...]) -> None:
