@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 MAX_DEPTH = 64             # a game state or export nests about 8 levels
@@ -74,5 +75,5 @@ def loads_bounded(text: str, what: str, error: type[Exception]) -> Any:
         return json.loads(text)
     except json.JSONDecodeError:
         raise
-    except ValueError as e:   # int(): "Exceeds the limit (4300 digits) for integer string conversion"
-        raise error(f"{what}: a number with too many digits ({e})") from None
+    except ValueError:   # int(): "Exceeds the limit (4300 digits) for integer string conversion"
+        raise error(f"{what}: a number of more than {sys.get_int_max_str_digits()} digits") from None
