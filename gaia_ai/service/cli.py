@@ -43,8 +43,9 @@ def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="gRPC worker threads = the most calls in progress at once, beyond which calls are "
                              "refused with RESOURCE_EXHAUSTED (default: --max-concurrent + 4)")
     parser.add_argument("--max-concurrent", type=_at_least(1), default=d.max_concurrent, metavar="N",
-                        help="searches running at once; one more answers RESOURCE_EXHAUSTED at once "
-                             f"(default: the CPU count, {cpus})")
+                        help="search threads running at once (a search of n threads counts n); one search more "
+                             "answers RESOURCE_EXHAUSTED at once, so that those running keep their time budgets "
+                             f"(default: the CPU count, {cpus}; docs/service.md)")
     parser.add_argument("--max-simulations", type=_at_least(1), default=d.max_simulations, metavar="N",
                         help=f"cap on a request's simulations (default {d.max_simulations})")
     parser.add_argument("--max-time-ms", type=_at_least(1), default=d.max_time_ms, metavar="T",
