@@ -225,6 +225,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
+    except KeyboardInterrupt:
+        # Ctrl-C outside a search (loading, a remote call): one line, the shell's status for SIGINT; the
+        # commands that search keep their work themselves (gaia_ai.search.interrupt)
+        print(f"gaia-ai {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # the reader left (`gaia-ai replay ... | head`): stop quietly like other Unix tools, with the
         # shell's status for SIGPIPE; stdout goes to /dev/null so the exit's flush cannot fail again

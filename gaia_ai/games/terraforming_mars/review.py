@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_request
+from gaia_ai.review.model import (
+    Decision,
+    Estimate,
+    Player,
+    Review,
+    ReviewError,
+    Skipped,
+    evaluate_decisions,
+    review_request,
+)
 from gaia_ai.search import SearchConfig
 
 from .errors import TmError
@@ -143,17 +152,18 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
             skipped.append(Skipped(index, step.player, step.text, "forced"))
         else:
             pending.append((index, step, choices))
-    evaluated: Iterable[tuple[int, _Step, int]] = iter(pending)
-    if progress is not None:
-        evaluated = progress(iter(pending), len(pending))
-    decisions = [_evaluate(i, s, n, config) for i, s, n in evaluated]
+    decisions, interrupted = evaluate_decisions(_evaluate_pending, pending, config, progress)
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
-                  game.final.final_scores(), len(game.lines))
+                  game.final.final_scores(), len(game.lines), interrupted)
 
 
 def seat_position(state: TmState, seat: int, seed: int) -> TmState:
     """The position as `seat` knew it: rebuilt from its observation (the unseen cards a seeded sample)."""
     return state_from_observation(observation_json(state, seat), seed=seed)
+
+
+def _evaluate_pending(pending: tuple[int, _Step, int], config: SearchConfig) -> Decision:
+    return _evaluate(*pending, config)
 
 
 def _evaluate(index: int, step: _Step, choices: int, config: SearchConfig) -> Decision:
