@@ -28,7 +28,7 @@ from typing import Any
 
 from gaia_ai import __version__
 from gaia_ai.argtypes import positive_float, positive_int
-from gaia_ai.cli.common import HelpFormatter, add_game_argument, fail
+from gaia_ai.cli.common import HelpFormatter, add_game_argument, choose_game, fail
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import game_names, load_game
 
@@ -223,6 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gaia-ai`` with argv (default: sys.argv[1:]) and return the exit status."""
     args = build_parser().parse_args(argv)
+    try:
+        choose_game(args)
+    except ToolkitError as e:
+        return fail(args.command, e)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
