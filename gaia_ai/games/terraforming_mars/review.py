@@ -39,6 +39,8 @@ from gaia_ai.review.model import (
 from gaia_ai.search import SearchConfig
 
 from .errors import TmError
+from .gamelog import FORMAT as LOG_FORMAT
+from .gamelog import LogError, is_log, log_state
 from .observation import observation_json, state_from_observation
 from .positions import pick_record
 from .replay import Divergence, Replayer
@@ -101,8 +103,11 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
             rec = pick_record(path, game_id)
         except TmError as e:
             raise ReviewError(str(e)) from None
+    if is_log(rec):
+        return _played_log(rec, str(rec.get("id", path)))
     if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
-        raise ReviewError(f"{path}: not a Terraforming Mars corpus record (no list of acts)")
+        raise ReviewError(f"{path}: not a Terraforming Mars corpus record (no list of acts) nor a "
+                          f"{LOG_FORMAT} game log")
     name = str(rec.get("id", path))
     try:
         replayer = _RecordingReplayer(rec)
@@ -118,6 +123,16 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
     steps = tuple(replayer.steps)
     lines = tuple(f"p{s.player + 1} {s.text}" for s in steps)
     return PlayedGame(name, rec, lines, steps, replayer.state)
+
+
+def _played_log(rec: dict[str, Any], name: str) -> PlayedGame:
+    """One of our game logs (gaia-ai match --save, a tournament's export) to review: a line is a decision."""
+    steps: list[_Step] = []
+    try:
+        final = log_state(rec, on_step=lambda seat, move, before: steps.append(_Step(seat, move, before.copy(), -1)))
+    except LogError as e:
+        raise ReviewError(f"{name}: {e}") from None
+    return PlayedGame(name, rec, tuple(f"p{s.player + 1} {s.text}" for s in steps), tuple(steps), final)
 
 
 class _PlayedOnly(TmSearcher):
