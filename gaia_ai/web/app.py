@@ -208,13 +208,19 @@ class WebApp:
         else:
             job.cancel.cancel()
 
-    def board(self, job: Job, hint: int, step: int) -> bytes:
-        """SVG of the position before step `step` of hint `hint`'s line, with that step drawn."""
-        pv, players = job.lines[hint]
+    def step_state(self, job: Job, hint: int, step: int) -> tuple[Any, int]:
+        """(the position before step `step` of hint `hint`'s line, that step clamped to the line)."""
+        pv, _ = job.lines[hint]
         state = job.line_root.copy()
         step = max(0, min(step, len(pv)))
         for command in pv[:step]:   # each step is the move of the player whose decision it is
             state.apply(command)
+        return state, step
+
+    def board(self, job: Job, hint: int, step: int) -> bytes:
+        """SVG of the position before step `step` of hint `hint`'s line, with that step drawn."""
+        pv, players = job.lines[hint]
+        state, step = self.step_state(job, hint, step)
         if step < len(pv):
             player = players[step]
             move = [pv[step]]
@@ -343,8 +349,8 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
             return _error(str(e))
         try:
             return Response(web.board(job, hint, step), mimetype="image/svg+xml")
-        except UnsupportedError as e:   # a game without a board picture yet
-            return _error(str(e))
+        except UnsupportedError as e:   # a game without a board picture yet: the position in a line
+            return jsonify({"error": str(e), "text": rules.describe(web.step_state(job, hint, step)[0])}), 400
 
     @app.errorhandler(413)
     def too_large(_: Any) -> Any:
