@@ -39,6 +39,9 @@ def json_object(text: str, name: str, expected: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
+        if e.msg == "Extra data":
+            raise PastedError(f"{name} holds more than one JSON value (line {e.lineno} starts another: a .jsonl "
+                              f"file of several games?): paste one of them, {expected}") from None
         raise PastedError(f"{name} is not JSON (line {e.lineno}, column {e.colno}: {e.msg}); expected "
                           f"{expected}") from None
     except RecursionError:

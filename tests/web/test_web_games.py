@@ -164,6 +164,8 @@ def test_a_gaia_export_gets_a_slider_from_its_first_line() -> None:
     ("terraforming-mars", TM_VIEW, 3, "is a player view, one position: it has no moves"),
     ("terraforming-mars", TM_LOG, 9999, "move 9999 is not a position of the game (it has moves 0..348)"),
     ("eminent-domain", "{oops", None, "is not JSON (line 1, column 2"),
+    ("eminent-domain", '{"format": "eminent-domain/1"}\n{"format": "eminent-domain/1"}', None,
+     "holds more than one JSON value (line 2 starts another: a .jsonl file of several games?)"),
     ("eminent-domain", EXPORT, None, "is not an Eminent Domain game log"),
     ("eminent-domain", ED_LOG, -1, "must be between 0 and"),
     ("eminent-domain", '{"format": "eminent-domain/1", "setup": {"players": 2, "seed": 1}, "moves": ["p2 fly"]}',
