@@ -116,6 +116,17 @@ class EdGame(Game):
     def describe(self, state: Any) -> str:
         return repr(state)
 
+    def paste_kinds(self) -> tuple[Any, ...]:
+        """A game log or an observation (pasted.py)."""
+        from gaia_ai.games.eminent_domain.pasted import KINDS
+
+        return KINDS
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        from gaia_ai.games.eminent_domain.pasted import position_from_text
+
+        return position_from_text(text, name, move)
+
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the role, the planet, the resource."""
         from gaia_ai.games.eminent_domain.words import describe_line
