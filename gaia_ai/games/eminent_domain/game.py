@@ -217,17 +217,24 @@ class EdGame(Game):
                            help="Eminent Domain and Terraforming Mars: what the seat to move sees (the "
                                 "game's observation JSON, eminent-domain-observation/1 or "
                                 "terraforming-mars-observation/1, e.g. from 'gaia-ai export-state --game NAME')")
+        group.add_argument("--position", metavar="FILE",
+                           help="Eminent Domain: a position typed by hand (eminent-domain-entry/1: your hand, "
+                                "the decks and discards as counts or cards, the planets, stacks, whose decision; "
+                                "docs/eminent-domain.md, example examples/eminent-domain-position.json)")
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
-        """The EdState named by --log [--game-id ID] [--move K] or --observation FILE."""
+        """The EdState named by --log [--game-id ID] [--move K], --observation FILE or --position FILE."""
         from gaia_ai.games.eminent_domain.errors import EdError
-        from gaia_ai.games.eminent_domain.positions import from_log, from_observation
+        from gaia_ai.games.eminent_domain.positions import from_entry, from_log, from_observation
 
         if getattr(args, "observation", None):
             return from_observation(args.observation)
+        if getattr(args, "position", None):
+            return from_entry(args.position)
         if getattr(args, "log", None):
             return from_log(args.log, args.game_id, args.move)
-        raise EdError("no position given: --log FILE [--game-id ID] [--move K], or --observation FILE")
+        raise EdError("no position given: --log FILE [--game-id ID] [--move K], --observation FILE or "
+                      "--position FILE")
 
     def request_position(self, args: argparse.Namespace) -> Any:
         from gaia_ai.games.eminent_domain.service import request_position
