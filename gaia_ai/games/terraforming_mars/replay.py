@@ -89,8 +89,13 @@ class Report:
 
 
 def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """Records of a .jsonl or .jsonl.gz file."""
+    """Records of a .jsonl or .jsonl.gz file, or of every such file of a folder (gaia-ai match --save's)."""
     path = Path(path)
+    if path.is_dir():
+        for child in sorted(path.iterdir()):
+            if child.name.endswith((".jsonl", ".jsonl.gz")):
+                yield from read_records(child)
+        return
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt") as f:
         for n, line in enumerate(f, 1):
