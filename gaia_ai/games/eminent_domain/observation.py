@@ -424,12 +424,17 @@ def state_from_observation(data: Any) -> EdState:
     if not rebuilt.is_terminal and rebuilt.current_player == seat and not rebuilt.legal_moves():
         raise ObservationError(f"flow: the {rebuilt.decision!r} decision of p{rebuilt.current_player + 1} has no "
                                "legal move: the flow fields do not fit the position")
-    # flow fields that fit no real turn can also loop (a decision whose answers lead back to it): a
-    # search would crawl through capped rollouts. Random play from a real position ends within a few
-    # hundred moves; two probes of STALL_MOVES each must end (a few ms)
-    for probe_seed in (1, 2):
-        probe = rebuilt._core.copy()
-        if probe.random_playout(probe_seed, STALL_MOVES) >= STALL_MOVES and not probe.finished:
+    # flow fields that fit no real turn can also loop (a decision whose answers lead back to it), or lead
+    # to a later decision with no legal move: a search would crawl through capped rollouts, or stop.
+    # Random play from a real position ends within a few hundred moves, and never meets a decision
+    # without moves; probes of STALL_MOVES each, on the position and on samples of what the seat cannot
+    # see (as the search draws them), must end (a few ms)
+    for probe_seed in (1, 2, 3, 4):
+        probe = (rebuilt if probe_seed <= 2 else rebuilt.determinize(seat, probe_seed))._core.copy()
+        moves = probe.random_playout(probe_seed, STALL_MOVES)
+        if not probe.finished:
+            why = (f"{STALL_MOVES} random moves and no end" if moves >= STALL_MOVES
+                   else f"after {moves} random moves a decision has no legal move")
             raise ObservationError(f"flow: the game does not progress from this {rebuilt.decision!r} decision "
-                                   f"({STALL_MOVES} random moves and no end): the flow fields do not fit the position")
+                                   f"({why}): the flow fields do not fit the position")
     return rebuilt
