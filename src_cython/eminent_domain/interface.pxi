@@ -215,12 +215,15 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
         for j in range(ng):
             set_place(s, group[j], &places[j])
     s.npdeck = 0
-    s.nlook = 0
+    # the planets a surveyor looks at: the surveyor sees them (in the order drawn), so they stay as they
+    # are for that observer; for the others they are hidden fronts, listed in a canonical order
+    if s.actor != observer:
+        s.nlook = 0
     for i in range(NPLANET):
         if s.planet_loc[i] == LOC_DECK:
             s.pdeck[s.npdeck] = <ushort> i
             s.npdeck += 1
-        elif s.planet_loc[i] == LOC_LOOK:
+        elif s.planet_loc[i] == LOC_LOOK and s.actor != observer:
             s.look[s.nlook] = <ushort> i
             s.nlook += 1
     for i in range(s.npdeck - 1, 0, -1):
