@@ -236,3 +236,27 @@ def test_the_observation_shows_what_another_seat_would_see_differently():
                state.snapshot()["players"][other]["hand"] for k in range(10))
     assert observation_json(twin, 0) == observation_json(state, 0)
     assert any(observation_json(state.determinize(0, k), other) != observation_json(state, other) for k in range(10))
+
+
+def test_the_back_of_the_planet_deck_s_top_card_is_public_and_kept_by_determinize():
+    """BGA shows the back of the top planet (revealPlanetSupplyTop); at a table the backs show too."""
+    from gaia_ai.games.eminent_domain.cards import cards
+    from gaia_ai.games.eminent_domain.observation import state_from_observation
+
+    c = cards()
+
+    def top_back(state):
+        raw = state.raw_state()
+        p = c.planets[raw["pdeck"][raw["npdeck"] - 1]]
+        return (p.type, p.colonize_cost, p.warfare_cost)
+
+    backs = set()
+    for seed in range(12):
+        state = EdState.new(2, seed)
+        obs = observation_json(state, 0)
+        assert tuple(obs["planet_deck_top"][k] for k in ("type", "colonize", "warfare")) == top_back(state)
+        for k in range(5):
+            assert top_back(state.determinize(k % 2, k)) == top_back(state)
+        assert top_back(state_from_observation(obs)) == top_back(state)
+        backs.add(top_back(state))
+    assert len(backs) > 1          # the check can fail: tops differ between deals
