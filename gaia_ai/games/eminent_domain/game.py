@@ -71,6 +71,7 @@ class EdGame(Game):
                  "errata": "the rule set's (bga: on; rulebook: off)",
                  "extra_round": "the rule set's (bga: on, BGA's option 103; rulebook: off)",
                  "stacks": "bga (12/12/12/8/12 after dealing; or full)", "extended": "off"},
+        formats=("eminent-domain/1", "eminent-domain-observation/1"),   # gamelog.py, observation.py
     )
 
     def __init__(self, options: Any = None) -> None:
@@ -185,6 +186,17 @@ class EdGame(Game):
 
     def describe(self, state: Any) -> str:
         return repr(state)
+
+    def paste_kinds(self) -> tuple[Any, ...]:
+        """A game log or an observation (pasted.py)."""
+        from gaia_ai.games.eminent_domain.pasted import KINDS
+
+        return KINDS
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        from gaia_ai.games.eminent_domain.pasted import position_from_text
+
+        return position_from_text(text, name, move)
 
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the role, the planet, the resource."""
