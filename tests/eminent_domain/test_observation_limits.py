@@ -76,8 +76,8 @@ def test_flow_fields_that_lead_nowhere_are_refused() -> None:
         state_from_observation(_repro("ed_obs_fuzz_stage_strength.json"))
 
 
-@pytest.mark.xfail(strict=True, reason="flow.dec 1 at stage 3 passes every probe, then legal_moves lists a "
-                   "code that is no move (-243) a few moves on: the flow fields' combinations need the core's rules")
-def test_a_decision_that_does_not_fit_its_stage_is_refused() -> None:
-    with pytest.raises(ObservationError):
+def test_an_action_decision_without_an_action_left_is_refused() -> None:
+    """fuzz seed 7, ed_obs #5187: flow.dec 4 -> 1 (an action decision, 0 actions left) passed every probe;
+    acting took actions_left to -1 and legal_moves listed a code that is no move (-243)."""
+    with pytest.raises(ObservationError, match=r"flow.actions_left: 0 at an action decision"):
         state_from_observation(_repro("ed_obs_fuzz_dec_1_at_stage_3.json"))

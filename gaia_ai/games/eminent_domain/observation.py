@@ -49,6 +49,7 @@ FLOW = ("leader", "start_player", "turns", "end_triggered", "extra_turn", "finis
         "streamlined", "logistics_first", "extra_round_played")
 # flow fields an older observation may lack, and their value then
 FLOW_DEFAULTS = {"extra_round_played": 0}
+ACTION_DECISION = ed_rules.DECISIONS.index("action")
 BLACK_INFLUENCE, BLUE_INFLUENCE = 24, 8   # the influence supply of the box (core.pxi deals the same)
 STALL_MOVES = 20_000   # random moves from a rebuilt position that must reach the end (a game takes ~400)
 
@@ -430,6 +431,9 @@ def state_from_observation(data: Any) -> EdState:
     _check_influence(raw, players)
     if not raw["finished"] and raw["actor"] < 0:
         raise ObservationError("flow.actor: -1, but the game is not finished")
+    if raw["dec"] == ACTION_DECISION and raw["actions_left"] < 1:
+        raise ObservationError(f"flow.actions_left: {raw['actions_left']} at an action decision (dec "
+                               f"{ACTION_DECISION}): the seat acting has an action left")
     raw["rng"] = 0x5EED
     rebuilt = state.with_raw_state(raw)
     # the seat's own decision must have moves (another seat's depends on cards placed here at random)
