@@ -223,7 +223,7 @@ def _name(value: Any, table: dict[str, int], limit: int, what: str, path: str) -
 
 def _step(value: Any, names: dict[int, str], path: str) -> int:
     codes = {v: k for k, v in names.items()}
-    if value not in codes:
+    if not isinstance(value, str) or value not in codes:      # a list or object is no step name either
         raise ObservationError(f"{path}: expected one of {', '.join(codes)}, not {value!r}")
     return codes[value]
 
