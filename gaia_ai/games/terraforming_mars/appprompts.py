@@ -4,11 +4,12 @@ prompt class.
     python bench/tm_app_prompts.py [FILE]      # the table per class; FILE defaults to the shared corpus
 
 A record is one real prompt of the Terraforming Mars app: the exact `/api/player` view, its prompt class
-and the answers the app's engine accepted and refused. ``check_record`` imports the view and, where it
-imports, compares the choices our core offers at the prompt with the ones the prompt lists (spaces,
-cards, players, colony tiles, the amount's range, the options of an "or"): ``agree`` is True when they
-are the same, False with a ``mismatch`` saying how they differ, None where the prompt's choices are not
-compared (the action menu, the research buy, the initial selection, payments).
+and the answers the app's engine accepted and refused. ``check_record`` imports the view and, where it imports, compares the choices our core offers
+at the prompt with the ones the prompt lists (a follow-up's spaces, cards, players, colony tiles, amount
+range or options; the action menu's options with their cards, standard projects, milestones, awards,
+trade fees and tiles; the initial selection's, the research buy's and the final greenery's): ``agree`` is
+True when they are the same, False with a ``mismatch`` saying how they differ, None where the prompt's
+answer is a payment (not compared).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .playerview import PlayerViewError, compare_listed, import_player_view, title_text
+from .playerview import PlayerViewError, compare_listed, import_player_view, prompt_choices, title_text
 from .tables import CONST
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "tm" / "app-prompts" / "prompts.jsonl.gz"
@@ -42,12 +43,100 @@ def load(path: str | Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def menu_choices(w: dict[str, Any]) -> dict[str, Any]:
+    """The action menu's listed choices (an "or" of the app's options) in prompt_choices' terms."""
+    def names(o: dict[str, Any], enabled: bool = False) -> list[str]:
+        return sorted(c["name"] for c in o.get("cards", []) if not (enabled and c.get("isDisabled")))
+
+    out: dict[str, Any] = {}
+    for o in w.get("options", []):
+        t = title_text(o.get("title"))
+        subs = [title_text(x.get("title")) for x in o.get("options", [])]
+        if t == "Claim a milestone":
+            out["milestone"] = sorted(subs)
+        elif t.startswith("Convert") and "plants" in t:
+            out["plants"] = None
+        elif t == "Convert 8 heat into temperature":
+            out["heat"] = None
+        elif t == "Perform an action from a played card":
+            out["action"] = names(o)
+        elif t == "Play project card":
+            out["play"] = names(o)
+        elif t == "End Turn":
+            out["end"] = None
+        elif t.startswith("Fund an award"):
+            out["award"] = sorted(subs)
+        elif t == "Standard projects":
+            if names(o, True):
+                out["std"] = names(o, True)
+        elif t == "Pass for this generation":
+            out["pass"] = None
+        elif t == "Sell patents":
+            out["sell"] = names(o)
+        elif t.startswith("Take first action of"):
+            out["first"] = None
+        elif t == "Trade with a colony tile":
+            fee, tiles = o["options"]
+            out["trade"] = {"pay": sorted(title_text(x.get("title")).split(" ", 2)[2] for x in fee.get("options", [])),
+                            "colony": sorted(c["name"] if isinstance(c, dict) else c
+                                             for c in tiles.get("coloniesModel", []))}
+        else:
+            out[t] = "?"
+    return out
+
+
+def top_choices(pv: Any) -> dict[str, Any]:
+    """A top-level prompt's listed choices in prompt_choices' terms."""
+    w = pv.view["waitingFor"]
+    if pv.kind == "initial":
+        corp, cards = w["options"]
+        return {"corporation": sorted(c["name"] for c in corp["cards"]), "cards": sorted(c["name"] for c in cards["cards"])}
+    if pv.kind == "research":
+        return {"cards": sorted(c["name"] for c in w["cards"]), "max": int(w.get("max", 0))}
+    if pv.kind == "finalGreenery":
+        spaces = [o for o in w["options"] if o.get("type") == "space"]
+        return {"space": sorted(spaces[0]["spaces"]) if spaces else [],
+                "skip": any(title_text(o.get("title")) == "Don't place a greenery" for o in w["options"])}
+    return menu_choices(w)
+
+
+def compare_menu(state: Any, pv: Any) -> tuple[bool | None, str]:
+    """At a top-level prompt (the action menu, a first action, the initial selection, the research buy,
+    the final greenery): our choices (per menu option: the cards, projects, milestones, awards, trade fees
+    and tiles) against the app's listed ones."""
+    if pv.kind == "followup":
+        return None, ""
+    ours, app = prompt_choices(state, pv), top_choices(pv)
+    diffs = []
+    for key in sorted(set(ours) | set(app)):
+        if key not in app:
+            diffs.append(f"we offer {key}")
+        elif key not in ours:
+            diffs.append(f"we lack {key}")
+        elif ours[key] != app[key]:
+            a, b = ours[key], app[key]
+            if isinstance(a, list) and isinstance(b, list):
+                diffs.append(f"{key}: {_diff(set(a), set(b))}")
+            else:
+                diffs.append(f"{key}: {a} vs the app's {b}")
+    return not diffs, "; ".join(diffs)
+
+
+def _diff(ours: set[Any], app: set[Any]) -> str:
+    out = []
+    if ours - app:
+        out.append(f"we offer {sorted(ours - app)} too")
+    if app - ours:
+        out.append(f"we lack {sorted(app - ours)}")
+    return ", ".join(out)
+
+
 def check_record(rec: dict[str, Any], seed: int = 1) -> Result:
     try:
         state, pv = import_player_view(rec["view"], seed=seed)
     except PlayerViewError as e:
         return Result(rec["id"], rec["class"], False, str(e))
-    agree, why = compare_listed(state, pv)
+    agree, why = compare_listed(state, pv) if pv.kind == "followup" else compare_menu(state, pv)
     return Result(rec["id"], rec["class"], True, agree=agree, mismatch=why)
 
 
@@ -86,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     imported = sum(r.imported for r in results)
     compared = [r for r in results if r.agree is not None]
     print(f"\nimported {imported} of {n} ({100 * imported / n:.1f}%); choices compared at {len(compared)} "
-          f"follow-ups, {sum(bool(r.agree) for r in compared)} agree")
+          f"prompts, {sum(bool(r.agree) for r in compared)} agree")
     return 0
 
 

@@ -504,7 +504,7 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> followups.Follow
     title, seat, w = pv.prompt_title, pv.seat, pv.view["waitingFor"]
     one = _followup_one(pv, players)
     if one is not None:
-        return followups.Followup([one], [followups.NOTHING_BEHIND])
+        return followups.Followup([one], [followups.NOTHING_BEHIND], _or_options(pv, one))
     handler = followups.find(w.get("type"), title)
     if handler is None:
         raise PlayerViewError(f"the engine cannot reproduce this prompt: {w.get('type')} {title!r}")
@@ -512,6 +512,26 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> followups.Follow
         return handler(followups.Ctx(w, title, seat, pv.colors, players, pv.view, title_text))
     except followups.FollowupError as e:
         raise PlayerViewError(str(e)) from None
+
+
+def _or_options(pv: PlayerView, pending: tuple[int, ...]) -> list[dict[str, Any]] | None:
+    """The app's options of Mars University's and a plant removal's "or", each with our moves."""
+    w = pv.view["waitingFor"]
+    if w.get("type") != "or":
+        return None
+    opts = []
+    for i, o in enumerate(w.get("options", [])):
+        t = title_text(o.get("title"))
+        if pending[0] == PK["PK_MARS_UNI"] and o.get("type") == "card":
+            cards = {c["name"]: ["card", CARD_IDS[c["name"]]] for c in o.get("cards", []) if c["name"] in CARD_IDS}
+            opts.append({"index": i, "title": t, "type": "card", "moves": list(cards.values()), "cards": cards})
+        elif pending[0] == PK["PK_MARS_UNI"]:
+            opts.append({"index": i, "title": t, "type": "option", "moves": [["option", CONST["OPT_SKIP"]]]})
+        else:       # "Remove N plants from <colour>" / "Skip removing plants"
+            color = t.rsplit(" ", 1)[-1]
+            q = pv.colors.index(color) if not t.startswith("Skip") and color in pv.colors else CONST["SKIP_PLAYER"]
+            opts.append({"index": i, "title": t, "type": "option", "moves": [["player", q]]})
+    return opts
 
 
 def _followup_one(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, int, int, int, int] | None:
@@ -690,7 +710,8 @@ def _compare_or(moves: list[tuple[int, ...]], options: list[dict[str, Any]]) -> 
 
 
 STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City", 6: "Build Colony"}
-TRADE_PAY = {CONST["TP_MC"]: "M€", CONST["TP_ENERGY"]: "energy", CONST["TP_TITANIUM"]: "titanium"}
+TRADE_PAY = {CONST["TP_MC"]: "M€", CONST["TP_ENERGY"]: "energy", CONST["TP_TITANIUM"]: "titanium",
+             CONST["TP_FLOATER"]: "floater (use Titan Floating Launch-pad action)"}
 MENU_KEYS = {"milestone": "Claim a milestone", "plants": "Convert plants into greenery",
              "heat": "Convert 8 heat into temperature", "action": "Perform an action from a played card",
              "play": "Play project card", "end": "End Turn", "award": "Fund an award",
