@@ -5,12 +5,14 @@ at a follow-up our choices are the ones the prompt lists. The sample (tests/data
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
 from gaia_ai.games.terraforming_mars.appprompts import check_record, load, table
+from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "tm" / "app-prompts-sample.jsonl.gz"
 
@@ -33,6 +35,9 @@ def _check(records):
             assert not failed, f"{cls}: {len(failed)} of {len(rs)} do not import, e.g. {failed[0].id}: {failed[0].error}"
         wrong = [r for r in rs if r.agree is False and r.id not in KNOWN_MISMATCH]
         assert not wrong, f"{cls}: our choices differ at {wrong[0].id}: {wrong[0].mismatch}"
+        # a follow-up's answers the app accepted are legal for us, the ones it refused are not
+        bad = [r for r in rs if r.accepted[0] < r.accepted[1] or r.refused[0] < r.refused[1]]
+        assert not bad, f"{cls}: {bad[0].id}: accepted legal {bad[0].accepted}, refused illegal {bad[0].refused}"
     return results
 
 
@@ -40,7 +45,21 @@ def test_sample_imports_and_agrees():
     records = load(SAMPLE)
     assert len({r["class"] for r in records}) >= 90
     results = _check(records)
-    assert sum(r.agree is True for r in results) >= 100
+    assert sum(r.agree is True for r in results) >= 150
+    assert sum(r.accepted[1] for r in results) >= 300 and sum(r.refused[1] for r in results) >= 150
+
+
+def test_unmodelled_sets_are_refused_by_name():
+    view = load(SAMPLE)[0]["view"]
+    for key, word in (("venus", "venus"), ("prelude", "prelude"), ("turmoil", "turmoil")):
+        other = copy.deepcopy(view)
+        other["game"]["gameOptions"].setdefault("expansions", {})[key] = True
+        with pytest.raises(PlayerViewError, match=word):
+            import_player_view(other)
+    other = copy.deepcopy(view)
+    other["game"]["gameOptions"]["draftVariant"] = True
+    with pytest.raises(PlayerViewError, match="draft"):
+        import_player_view(other)
 
 
 def test_whole_shared_file(shared_dir, capsys):

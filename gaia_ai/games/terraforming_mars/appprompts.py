@@ -22,8 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gaia_ai._core import tm_rules
+
 from .playerview import PlayerViewError, compare_listed, import_player_view, prompt_choices, title_text
-from .tables import CONST
+from .tables import CARD_IDS, COLONY_IDS, CONST, CORP_IDS, SPACE_IDS
+
+KIND_NAMES = {v: k for k, v in tm_rules.MOVE_KINDS.items()}
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "tm" / "app-prompts" / "prompts.jsonl.gz"
 
@@ -36,6 +40,8 @@ class Result:
     error: str = ""
     agree: bool | None = None
     mismatch: str = ""
+    accepted: tuple[int, int] = (0, 0)      # (judged legal for us, judged) of the app's accepted answers
+    refused: tuple[int, int] = (0, 0)       # (judged illegal for us, judged) of its refused ones
 
 
 def load(path: str | Path) -> list[dict[str, Any]]:
@@ -131,13 +137,90 @@ def _diff(ours: set[Any], app: set[Any]) -> str:
     return ", ".join(out)
 
 
+def answer_moves(state: Any, pv: Any, answer: Any) -> set[tuple[str, int]] | None:
+    """Our moves that a follow-up's InputResponse stands for (None: not judged here: a payment, a
+    multi-card answer, a top-level prompt). An answer of a shape the prompt does not take stands for
+    none."""
+    if pv.kind != "followup" or not isinstance(answer, dict):
+        return None
+    w = pv.view["waitingFor"]
+    kind, typ = w.get("type"), answer.get("type")
+    if kind in ("payment", "and"):
+        return None
+    if typ != kind:
+        return set()
+    legal = {(KIND_NAMES[m[0]], m[1]) for m in map(tm_rules.decode, state.legal_codes())}
+    if kind == "space":
+        sp = answer.get("spaceId")
+        return {("space", SPACE_IDS[sp])} if sp in SPACE_IDS else set()
+    if kind == "player":
+        c = answer.get("player")
+        return {("player", pv.colors.index(c))} if c in pv.colors else set()
+    if kind == "colony":
+        c = answer.get("colonyName")
+        return {("colony", COLONY_IDS[c])} if c in COLONY_IDS else set()
+    if kind == "amount":
+        a = answer.get("amount")
+        return {("option", a)} if isinstance(a, int) else set()
+    if kind == "card":
+        cards = answer.get("cards")
+        if not isinstance(cards, list):
+            return set()
+        if any(m[0] == "keep" for m in legal):
+            return None
+        if any(m[0] == "option" for m in legal):        # a revealed card: [] = do not buy, [it] = buy
+            listed = [c["name"] for c in w.get("cards", [])]
+            return {("option", 0)} if not cards else {("option", 1)} if cards == listed else set()
+        if len(cards) != 1 or cards[0] not in CARD_IDS and cards[0] not in CORP_IDS:
+            return set()
+        return {("card", _card_ref(state, pv, cards[0]))}
+    if kind == "or":
+        options = pv.prompt.get("options")
+        i = answer.get("index")
+        if options is None or not isinstance(i, int) or not 0 <= i < len(options):
+            return set() if options is not None else None
+        o, sub = options[i], answer.get("response") or {}
+        if o.get("then"):                               # Titan Shuttles' amount: our second decision
+            first = tuple(o["moves"][0])
+            if first not in legal or sub.get("type") != "amount" or not isinstance(sub.get("amount"), int):
+                return set()
+            after = state.copy()
+            after.apply(tm_rules.encode(tm_rules.MOVE_KINDS[first[0]], first[1]))
+            then = {(KIND_NAMES[m[0]], m[1]) for m in map(tm_rules.decode, after.legal_codes())}
+            return {first} if ("option", sub["amount"]) in then else set()
+        if o["type"] == "card":
+            cards = sub.get("cards") if sub.get("type") == "card" else None
+            return {tuple(o["cards"][cards[0]])} if cards and len(cards) == 1 and cards[0] in o["cards"] else set()
+        if o["type"] == "player":
+            c = sub.get("player") if sub.get("type") == "player" else None
+            return {tuple(o["players"][c])} if c in o.get("players", {}) else set()
+        return {tuple(m) for m in o["moves"]} if sub.get("type") == o["type"] else set()
+    return None
+
+
+def _card_ref(state: Any, pv: Any, name: str) -> int:
+    if name in CORP_IDS:
+        return CONST["ROBOT_CORP"] + CORP_IDS[name]
+    return CARD_IDS[name]
+
+
+def _judge(state: Any, pv: Any, rec: dict[str, Any]) -> tuple[tuple[int, int], tuple[int, int]]:
+    legal = {(KIND_NAMES[m[0]], m[1]) for m in map(tm_rules.decode, state.legal_codes())}
+    acc = [answer_moves(state, pv, a) for a in [rec["answer"], *rec.get("also_accepted", [])]]
+    ref = [answer_moves(state, pv, r["answer"]) for r in rec.get("refused", [])]
+    acc_j = [m for m in acc if m is not None]
+    ref_j = [m for m in ref if m is not None]
+    return ((sum(bool(m & legal) for m in acc_j), len(acc_j)), (sum(not (m & legal) for m in ref_j), len(ref_j)))
+
+
 def check_record(rec: dict[str, Any], seed: int = 1) -> Result:
     try:
         state, pv = import_player_view(rec["view"], seed=seed)
     except PlayerViewError as e:
         return Result(rec["id"], rec["class"], False, str(e))
     agree, why = compare_listed(state, pv) if pv.kind == "followup" else compare_menu(state, pv)
-    return Result(rec["id"], rec["class"], True, agree=agree, mismatch=why)
+    accepted, refused = _judge(state, pv, rec)
+    return Result(rec["id"], rec["class"], True, agree=agree, mismatch=why, accepted=accepted, refused=refused)
 
 
 def table(results: list[Result]) -> list[dict[str, Any]]:
@@ -153,6 +236,9 @@ def table(results: list[Result]) -> list[dict[str, Any]]:
             "compared": len(compared), "agree": sum(bool(r.agree) for r in compared),
             "error": next((r.error for r in rs if not r.imported), ""),
             "mismatch": next((f"{r.id}: {r.mismatch}" for r in compared if not r.agree), ""),
+            "accepted": [sum(r.accepted[0] for r in rs), sum(r.accepted[1] for r in rs)],
+            "refused": [sum(r.refused[0] for r in rs), sum(r.refused[1] for r in rs)],
+            "answer_miss": next((r.id for r in rs if r.accepted[0] < r.accepted[1] or r.refused[0] < r.refused[1]), ""),
         })
     return rows
 
@@ -165,17 +251,23 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     results = [check_record(r) for r in load(path)]
     rows = table(results)
-    print("| class | records | imported | choices compared | agree | first error or mismatch |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| class | records | imported | choices compared | agree | accepted legal | refused illegal | first error "
+          "or mismatch |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
-        note = (row["error"] or row["mismatch"]).replace("|", "\\|")[:110]
+        note = (row["error"] or row["mismatch"] or (f"answer: {row['answer_miss']}" if row["answer_miss"] else ""))
+        note = note.replace("|", "\\|")[:110]
+        acc, ref = row["accepted"], row["refused"]
         print(f"| {row['class'].replace('|', '/')} | {row['records']} | {row['imported']} | {row['compared']} | "
-              f"{row['agree']} | {note} |")
+              f"{row['agree']} | {f'{acc[0]}/{acc[1]}' if acc[1] else '-'} | {f'{ref[0]}/{ref[1]}' if ref[1] else '-'} "
+              f"| {note} |")
     n = len(results)
     imported = sum(r.imported for r in results)
     compared = [r for r in results if r.agree is not None]
     print(f"\nimported {imported} of {n} ({100 * imported / n:.1f}%); choices compared at {len(compared)} "
-          f"prompts, {sum(bool(r.agree) for r in compared)} agree")
+          f"prompts, {sum(bool(r.agree) for r in compared)} agree; follow-up answers judged: accepted legal for us "
+          f"{sum(r.accepted[0] for r in results)}/{sum(r.accepted[1] for r in results)}, refused illegal "
+          f"{sum(r.refused[0] for r in results)}/{sum(r.refused[1] for r in results)}")
     return 0
 
 
