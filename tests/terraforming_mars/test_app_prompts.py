@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from gaia_ai._core import tm_rules
 from gaia_ai.games.terraforming_mars.appprompts import check_record, load, table
 from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
+from gaia_ai.games.terraforming_mars.tables import AWARDS
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "tm" / "app-prompts-sample.jsonl.gz"
 
@@ -72,3 +74,33 @@ def test_whole_shared_file(shared_dir, capsys):
         for row in table(results):
             print(f"{row['imported']:4}/{row['records']:<4} agree {row['agree']:4}/{row['compared']:<4} {row['class']}")
     assert len(records) == 1924
+
+
+def _record(cls: str) -> dict:
+    return next(r for r in load(SAMPLE) if r["class"] == cls)
+
+
+def test_a_payment_asked_apart_reopens_its_choice():
+    # the award's payment: the view shows the award funded already; our moves are that award with each
+    # payment of the prompt's amount, and one of them funds it again
+    rec = _record("payment Select how to pay for award")
+    state, pv = import_player_view(rec["view"], seed=1)
+    amount = rec["view"]["waitingFor"]["amount"]
+    moves = [tm_rules.decode(m) for m in state.legal_codes()]
+    assert moves and {m[0] for m in moves} == {tm_rules.MOVE_KINDS["award"]}
+    assert {m[3] + m[6] for m in moves} == {amount}          # M€ + Helion's heat
+    funded = {a["name"] for a in rec["view"]["game"]["awards"] if a.get("color") == pv.colors[pv.seat]}
+    assert {AWARDS[m[1]] for m in moves} <= funded
+    before = state.core.player(pv.seat)[1]
+    state.apply(state.legal_codes()[0])
+    assert sorted(AWARDS[i] for i, p in state.core.awards() if p == pv.seat) == sorted(funded)
+    assert state.core.player(pv.seat)[1] == before - moves[0][3]
+
+
+def test_a_follow_up_records_the_prompt_it_answers():
+    rec = _record("or Select one option [Steal N <resource> from <player> | Do not steal]")
+    _, pv = import_player_view(rec["view"], seed=1)
+    options = pv.prompt["options"]
+    assert pv.prompt["type"] == "or" and [o["index"] for o in options] == list(range(len(options)))
+    assert [o["title"] for o in options] == pv.prompt["choices"]
+    assert options[-1]["title"] == "Do not steal" and "nothing is queued behind this prompt" in pv.prompt["assumed"]
