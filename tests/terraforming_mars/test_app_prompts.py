@@ -15,6 +15,7 @@ from gaia_ai._core import tm_rules
 from gaia_ai.games.terraforming_mars.appprompts import check_record, load, table
 from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
 from gaia_ai.games.terraforming_mars.tables import AWARDS
+from gaia_ai.games.terraforming_mars.words import option_title
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "tm" / "app-prompts-sample.jsonl.gz"
 
@@ -104,3 +105,19 @@ def test_a_follow_up_records_the_prompt_it_answers():
     assert pv.prompt["type"] == "or" and [o["index"] for o in options] == list(range(len(options)))
     assert [o["title"] for o in options] == pv.prompt["choices"]
     assert options[-1]["title"] == "Do not steal" and "nothing is queued behind this prompt" in pv.prompt["assumed"]
+
+
+def test_every_follow_up_move_names_its_app_option():
+    # at each "or" follow-up of the sample, every legal move of ours is named by the app option it answers
+    checked = 0
+    for rec in load(SAMPLE):
+        state, pv = import_player_view(rec["view"], seed=1)
+        if pv.kind != "followup" or pv.prompt["type"] != "or":
+            continue
+        titles = [o["title"] for o in pv.prompt["options"]]
+        for code in state.legal_codes():
+            kind, a, *_ = tm_rules.decode(code)
+            title = option_title(pv, state, kind, a)
+            assert title in titles, (rec["id"], tm_rules.decode(code), titles)
+            checked += 1
+    assert checked >= 60
