@@ -45,7 +45,7 @@ from typing import Any
 
 from gaia_ai._core import tm_rules
 
-from .tables import AWARDS, CARD_IDS, CARDS, COLONY_IDS, CONST, CORP_IDS, MILESTONES, SPACE_IDS
+from .tables import AWARDS, CARD_IDS, CARDS, COLONY_IDS, CONST, CORP_IDS, SPACE_IDS
 
 PK = tm_rules.pending_kinds()
 MK = tm_rules.MOVE_KINDS
@@ -66,7 +66,6 @@ class Followup:
     pending: list[tuple[int, int, int, int, int, int]]
     assumed: list[str] = field(default_factory=list)
     options: list[dict[str, Any]] | None = None
-    offer: list[int] = field(default_factory=list)      # cards shown by the prompt that go in the offer
     first_done: bool = False                             # a corporation's first action under way
     undo_used: int = -1                                  # a card action being paid: not used yet
     unfund: int = -1                                     # an award the view shows funded, its payment open
@@ -210,7 +209,8 @@ def _buy_top(ctx: Ctx, m: re.Match[str]) -> Followup:
     if c < 0:
         raise FollowupError(f"unknown project card {cards[0]!r} in the prompt")
     taker = ctx.acting("Business Network", "Inventors' Guild")
-    return Followup([(PK["PK_BUY_TOP"], ctx.seat, taker, 0, 0, c)], [NOTHING_BEHIND], offer=[c])
+    # the revealed card is in the decider's offer (playerview puts the prompt's card there)
+    return Followup([(PK["PK_BUY_TOP"], ctx.seat, taker, 0, 0, c)], [NOTHING_BEHIND])
 
 
 CARD_PROMPTS: list[tuple[str, Callable[[Ctx, re.Match[str]], Followup]]] = [
@@ -499,4 +499,4 @@ def find(kind: str, title: str) -> Callable[[Ctx], Followup] | None:
     return None
 
 
-__all__ = ["AWARDS", "MILESTONES", "SPACE_IDS", "Ctx", "Followup", "FollowupError", "find"]
+__all__ = ["NOTHING_BEHIND", "Ctx", "Followup", "FollowupError", "find"]
