@@ -191,14 +191,14 @@ def test_tm_page_a_player_view_its_hints_and_the_copy_button(browser: Any, monke
 
         # Choose File, then "Show the board": the file's text is used, a log gets its slider
         _choose(page, TM_LOG)
-        _ok(page, "after move 348 of 348")
+        _ok(page, "after move 333 of 333")
         page.click("#load")
-        message = _ok(page, "after move 348 of 348")
+        message = _ok(page, "after move 333 of 333")
         assert "empty" not in message and "The game is over" in message
         _slide(page, 40)
-        _ok(page, "after move 40 of 348")
+        _ok(page, "after move 40 of 333")
         page.click("#move-prev")
-        _ok(page, "after move 39 of 348")
+        _ok(page, "after move 39 of 333")
         log = json.loads(TM_LOG.read_text())["moves"]
         assert page.inner_text("#move-last") == "The last move: " + log[38]
         context.close()

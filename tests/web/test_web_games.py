@@ -162,7 +162,7 @@ def test_a_gaia_export_gets_a_slider_from_its_first_line() -> None:
     ("terraforming-mars", '{"game": {}, "thisPlayer": {}, "players": []}', None,
      "(player view): not a Terraforming Mars player view: no cardsInHand"),
     ("terraforming-mars", TM_VIEW, 3, "is a player view, one position: it has no moves"),
-    ("terraforming-mars", TM_LOG, 9999, "move 9999 is not a position of the game (it has moves 0..348)"),
+    ("terraforming-mars", TM_LOG, 9999, "move 9999 is not a position of the game (it has moves 0..333)"),
     ("eminent-domain", "{oops", None, "is not JSON (line 1, column 2"),
     ("eminent-domain", '{"format": "eminent-domain/1"}\n{"format": "eminent-domain/1"}', None,
      "holds more than one JSON value (line 2 starts another: a .jsonl file of several games?)"),
