@@ -294,6 +294,13 @@ class Game(ABC):
         (player_name), "notation" and "words". The list stops at a move the position does not allow."""
         raise UnsupportedError(f"{self.info.title}: no moves in words yet")
 
+    def app_response(self, state: State, moves: Sequence[Any], players: Sequence[int] | None = None
+                     ) -> dict[str, Any] | None:
+        """The answer the game's web app takes for the prompt `state` was imported at, from a suggestion's
+        line (`moves`, `players[i]` plays moves[i]): {"response": the app's JSON answer, "moves": the
+        line's moves it covers, in notation}; None for a game or position without an app answer."""
+        return None
+
     def draw(self, state: State, fmt: str = "png", moves: Sequence[Any] = (), player: int | None = None,
              title: str | None = None) -> bytes:
         """A picture of the position ("png" or "svg") with `moves` (of `player`) drawn on it."""

@@ -142,3 +142,38 @@ def test_a_move_of_another_decision_is_a_clear_error():
     state, view = _menu_record("Play project card")
     with pytest.raises(AppResponseError, match="prompt"):
         app_response(state, view, ["space 21"], complete=None)
+
+
+VIEW = Path(__file__).resolve().parents[1] / "data" / "tm-playerviews" / "base-v01-0-g6-60.json"
+
+
+def test_suggest_json_gives_each_suggestion_the_app_s_answer(capsys):
+    from gaia_ai.cli import main
+
+    state, view = import_player_view(VIEW.read_text(), seed=0)
+    assert main(["suggest", "--game", "terraforming-mars", "--tm-view", str(VIEW), "--simulations", "40",
+                 "--top", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    answers = {canonical(a) for a, _ in all_app_responses(state, view)[0]}
+    assert out["suggestions"]
+    for s in out["suggestions"]:
+        assert s["app_moves"][0] == s["move"]
+        assert canonical(s["app_response"]) in answers      # one of the answers our legal lines give
+        option = view.view["waitingFor"]["options"][s["app_response"]["index"]]
+        assert f'"{option["title"]}"' in " ".join(s["words"])   # the words name the app's option
+
+
+def test_the_service_sets_app_response_json():
+    from gaia_ai.games.terraforming_mars.service import TmAdapter
+    from gaia_ai.search import SearchConfig
+    from gaia_ai.v1 import suggest_pb2 as pb
+
+    adapter = TmAdapter()
+    state = adapter.decode(pb.Position(tm_view_json=VIEW.read_text()))
+    reply = adapter.suggest(state, SearchConfig(simulations=40, seed=1), top_k=2)
+    assert len(reply.suggestions) == 2
+    for s in reply.suggestions:
+        response = json.loads(s.app_response_json)
+        assert response["type"] == "or" and s.app_moves[0] == s.move
+        again, used = app_response(state, state.view, list(s.app_moves), complete=None)
+        assert again == response and used == len(s.app_moves)

@@ -93,6 +93,7 @@ class _Line:
         self.used = 0
         self.complete = complete
         self._peeked: Any = None
+        self.lines: list[str] = []             # the notation of the moves taken
 
     def _next(self) -> Any:
         if self._peeked is None:
@@ -117,6 +118,7 @@ class _Line:
     def take(self) -> _Move:
         mv = self.peek()
         mv.core = self.state.core.copy()
+        self.lines.append(self.state.format(self._peeked))
         self.state.apply(self._peeked)
         self._peeked = None
         self.used += 1
@@ -151,6 +153,42 @@ def app_response(state: Any, view: PlayerView, line: Sequence[Any] = (),
     if not isinstance(w, dict):
         raise AppResponseError("the view has no prompt (waitingFor)")
     return _Answer(view).respond(w, cur, top=True), cur.used
+
+
+def suggestion_response(state: Any, moves: Sequence[Any], players: Sequence[int] | None = None,
+                        seed: int = 0) -> dict[str, Any] | None:
+    """A suggestion's app answer at the prompt `state` was imported at (state.view): {"response": the
+    InputResponse, "moves": the notation of the moves it covers}; None when the state has no view. The
+    line's leading moves of the deciding seat are taken (a principal variation read on a sample of the
+    hidden cards may stop early or name a move the position does not allow: from there the greedy bot,
+    seeded, finishes the answer)."""
+    view = getattr(state, "view", None)
+    if view is None or state.is_terminal:
+        return None
+    seat = state.current_player
+    own: list[Any] = []
+    for i, m in enumerate(moves):
+        if players is not None and i < len(players) and players[i] != seat:
+            break
+        own.append(m)
+    complete = greedy_completion(seed)
+    for line in (own, own[:1]):
+        try:
+            resp, _used, lines = _respond_lines(state, view, line, complete)
+            return {"response": resp, "moves": lines}
+        except TmError:
+            continue
+    return None
+
+
+def _respond_lines(state: Any, view: PlayerView, line: Sequence[Any],
+                   complete: Callable[[Any], Any]) -> tuple[dict[str, Any], int, list[str]]:
+    cur = _Line(state, line, complete)
+    w = view.view.get("waitingFor")
+    if not isinstance(w, dict):
+        raise AppResponseError("the view has no prompt (waitingFor)")
+    resp = _Answer(view).respond(w, cur, top=True)
+    return resp, cur.used, cur.lines
 
 
 def all_app_responses(state: Any, view: PlayerView, wanted: Sequence[Any] = (), limit: int = 20000

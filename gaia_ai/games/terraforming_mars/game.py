@@ -217,6 +217,13 @@ class TmGame(Game):
 
         return describe_line(state, moves, players, view=getattr(state, "view", None))
 
+    def app_response(self, state: Any, moves: Any, players: Any = None) -> dict[str, Any] | None:
+        """At a player view's prompt: the InputResponse the app's /player/input takes for the line's
+        leading moves of the deciding seat (appresponse.py), with the moves it covers."""
+        from gaia_ai.games.terraforming_mars.appresponse import suggestion_response
+
+        return suggestion_response(state, moves, players)
+
     def describe(self, state: Any) -> str:
         g = state.core.globals()
         corps = ", ".join(self.player_name(state, p) for p in range(state.num_players))
