@@ -251,6 +251,12 @@ class TmGame(Game):
 
         return suggestion_response(state, moves, players)
 
+    def live_app_client(self, url: str, player_ids: Any, bot: Any, **options: Any) -> Any:
+        """The Terraforming Mars app's HTTP API (liveapp.py): /api/waitingfor, /api/player, /player/input."""
+        from gaia_ai.games.terraforming_mars.liveapp import LiveAppClient
+
+        return LiveAppClient(url, list(player_ids), bot, **options)
+
     def describe(self, state: Any) -> str:
         g = state.core.globals()
         corps = ", ".join(self.player_name(state, p) for p in range(state.num_players))

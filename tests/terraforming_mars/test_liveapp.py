@@ -1,0 +1,105 @@
+"""gaia-ai play against a fake Terraforming Mars app server (fake_tm_app.py) that serves recorded views of
+the app-prompts corpus and checks each posted answer against the recorded accepted ones."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fake_tm_app import FakeApp
+
+from gaia_ai.bots import make_bot
+from gaia_ai.games.terraforming_mars.game import GAME
+from gaia_ai.games.terraforming_mars.liveapp import LiveAppClient, LiveAppError, prompt_answers
+from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "tests" / "data" / "tm" / "app-prompts-sample.jsonl.gz"
+
+
+def _importing_records():
+    out = []
+    with gzip.open(SAMPLE, "rt", encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            try:
+                import_player_view(r["view"], seed=0)
+            except PlayerViewError:
+                continue
+            out.append(r)
+    return out
+
+
+def _client(app, pids, **kw):
+    lines = []
+    kw.setdefault("max_tries", 400)
+    client = LiveAppClient(app.url, pids, make_bot("greedy", GAME), log=lines.append, poll=0.01, **kw)
+    return client, lines
+
+
+def test_two_seats_play_their_recorded_prompts_to_the_end():
+    records = _importing_records()
+    assert len(records) >= 20
+    seats = {"pa00000000001": records[0::2], "pb00000000002": records[1::2]}
+    with FakeApp(seats) as app:
+        client, lines = _client(app, list(seats))
+        stats = client.run()
+    assert all(s.finished for s in stats)
+    assert sum(s.decisions for s in stats) == len(records)
+    assert [p for p in app.posts if p[2] == "refused"] == []     # never an answer the app's engine refused
+    taken = {rid for _pid, rid, how in app.posts if how == "accepted"}
+    assert taken == {r["id"] for r in records}
+    assert any(" -> {" in line for line in lines)                  # each decision logged with its answer
+    first = sum(1 for i, p in enumerate(app.posts) if p[2] == "accepted" and (i == 0 or app.posts[i - 1][2] == "accepted"))
+    print(f"{len(records)} prompts, {len(app.posts)} posts, {first} taken at the first try")
+
+
+def test_a_restarted_bot_takes_up_the_game_from_the_view():
+    records = _importing_records()[:8]
+    with FakeApp({"pa00000000001": records}) as app:
+        client, _ = _client(app, ["pa00000000001"], max_decisions=3)
+        assert client.run()[0].decisions == 3 and app.at["pa00000000001"] == 3
+        app.run_id = "r000000000new"        # the server restarted too: the stale runId is refused once
+        again, _ = _client(app, ["pa00000000001"])
+        stats = again.run()
+    assert stats[0].finished and stats[0].decisions == len(records) - 3
+
+
+def test_a_prompt_that_does_not_import_is_answered_from_the_prompt_alone():
+    w = {"type": "or", "title": "Select one option", "options": [
+        {"type": "option", "title": "Gain 2 plants"},
+        {"type": "card", "title": "Add 2 microbes to a card", "min": 1, "max": 1,
+         "cards": [{"name": "Tardigrades"}, {"name": "Decomposers"}]}]}
+    answers = prompt_answers(w)
+    assert answers[0] == {"type": "or", "index": 0, "response": {"type": "option"}}
+    assert {"type": "or", "index": 1, "response": {"type": "card", "cards": ["Tardigrades"]}} in answers
+
+
+def test_an_unreachable_server_and_a_bad_url_are_clear_errors():
+    with pytest.raises(LiveAppError, match="expected http"):
+        LiveAppClient("127.0.0.1:1", ["p1"], None)
+    with pytest.raises(LiveAppError, match="127.0.0.1"):
+        LiveAppClient("http://127.0.0.1:9", ["p1"], make_bot("greedy", GAME), log=lambda _l: None).run()
+
+
+def test_ctrl_c_stops_the_play_command_with_130():
+    records = _importing_records()[:2]
+    with FakeApp({"pw00000000003": records}, wait_forever=("pw00000000003",)) as app:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        proc = subprocess.Popen([sys.executable, "-m", "gaia_ai", "play", "--game", "terraforming-mars",
+                                 "--app-url", app.url, "--player-id", "pw00000000003", "--poll", "0.05"],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while app.polls == 0 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)                 # until it has read the view and polls
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "stopped" in err
