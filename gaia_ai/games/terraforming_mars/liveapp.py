@@ -171,7 +171,8 @@ class LiveAppClient:
 
     def _candidates(self, seat: SeatStats, view: dict[str, Any]):
         """(words, InputResponse) to try, best first: the bot's move, then our other legal answers by
-        the greedy evaluation; for a prompt the importer cannot reproduce, answers from the prompt alone."""
+        the greedy evaluation, then answers from the prompt alone (all there is for a prompt the importer
+        cannot reproduce)."""
         try:
             state, pv = import_player_view(view, seed=seat.decisions)
         except PlayerViewError as e:
@@ -197,6 +198,10 @@ class LiveAppClient:
             except TmError:
                 continue                        # a move no option of the app's prompt takes
             yield str(m), response
+        # the imported position may not be the app's (a follow-up read from the prompt alone): then what
+        # the prompt lists
+        for response in prompt_answers(view["waitingFor"]):
+            yield "(from the prompt alone)", response
 
 
 def prompt_answers(w: dict[str, Any], depth: int = 0) -> list[dict[str, Any]]:
@@ -216,7 +221,7 @@ def prompt_answers(w: dict[str, Any], depth: int = 0) -> list[dict[str, Any]]:
         parts = [prompt_answers(o, depth + 1)[:1] for o in w.get("options", [])]
         return [{"type": "and", "responses": [p[0] for p in parts]}] if all(parts) else []
     if t == "space":
-        return [{"type": "space", "spaceId": s} for s in w.get("spaces", [])[:3]]
+        return [{"type": "space", "spaceId": s} for s in w.get("spaces", [])]
     if t == "card":
         names = [c["name"] for c in w.get("cards", []) if not c.get("isDisabled")]
         lo = int(w.get("min", 0))
