@@ -24,7 +24,7 @@ from gaia_ai.search import SearchConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpus" / "tm" / "app-prompts" / "prompts.jsonl.gz"
-SAMPLE = ROOT / "tests" / "data" / "tm" / "app-prompts-sample.jsonl.gz"
+SAMPLE = ROOT / "tests" / "data" / "tm" / "app-answers-sample.jsonl.gz"
 
 
 def p90(xs: list[float]) -> float:

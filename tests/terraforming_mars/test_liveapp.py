@@ -21,7 +21,7 @@ from gaia_ai.games.terraforming_mars.liveapp import LiveAppClient, LiveAppError,
 from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "tests" / "data" / "tm" / "app-prompts-sample.jsonl.gz"
+SAMPLE = ROOT / "tests" / "data" / "tm" / "app-answers-sample.jsonl.gz"
 
 
 def _importing_records():

@@ -34,6 +34,7 @@ from .playerview import PlayerView, title_text
 from .tables import AWARDS, COLONY_NAMES, CONST, CORPS, MILESTONES, SPACES, STANDARD_PROJECTS, card_name
 
 K = tm_rules.MOVE_KINDS
+KIND_NAMES = {v: k for k, v in K.items()}
 # every key of the app's Payment object (src/common/inputs/Payment.ts); the route refuses a payment without all
 PAYMENT_KEYS = ("megacredits", "heat", "steel", "titanium", "plants", "microbes", "floaters",
                 "lunaArchivesScience", "spireScience", "seeds", "auroraiData", "graphene", "kuiperAsteroids")
@@ -261,6 +262,9 @@ class _Answer:
         t = w.get("type")
         mv = cur.peek()
         if t == "or":
+            listed = getattr(self.view, "prompt", None) or {}
+            if top and listed.get("options") is not None:
+                return self.respond_listed(w, listed["options"], cur)
             i = self.pick(w, mv)
             return {"type": "or", "index": i, "response": self.respond(w["options"][i], cur)}
         if t == "and":
@@ -327,8 +331,44 @@ class _Answer:
             return {"type": "colony", "colonyName": COLONY_NAMES[mv.a]}
         raise self.fail(w, mv, "a prompt type the mapping does not know")
 
+    def respond_listed(self, w: dict[str, Any], options: list[dict[str, Any]], cur: _Line) -> dict[str, Any]:
+        """An "or" follow-up whose options the importer mapped to our moves (PlayerView.prompt's
+        "options": per app option its index, type and the moves that answer with it; a card or player
+        sub-prompt with each listed name's move; "then": "amount" where our core asks the amount next)."""
+        mv = cur.peek()
+        key = [KIND_NAMES[mv.kind], mv.a]
+        for o in options:
+            if key not in [list(m) for m in o.get("moves", [])]:
+                continue
+            sub = w["options"][o["index"]]
+            kind = sub.get("type")
+            if kind == "card" and o.get("cards"):
+                cur.take()
+                inner: dict[str, Any] = {"type": "card",
+                                         "cards": [n for n, m in o["cards"].items() if list(m) == key][:1]}
+            elif kind == "player" and o.get("players"):
+                cur.take()
+                inner = {"type": "player", "player": next(c for c, m in o["players"].items() if list(m) == key)}
+            elif o.get("then") == "amount":
+                cur.take()
+                amount = cur.take()
+                inner = {"type": "amount", "amount": amount.a}
+            elif kind == "option":
+                cur.take()
+                inner = {"type": "option"}
+            else:
+                inner = self.respond(sub, cur)
+            return {"type": "or", "index": o["index"], "response": inner}
+        raise self.fail(w, mv, "no option of the prompt takes this move")
+
     def cards(self, w: dict[str, Any], cur: _Line) -> list[str]:
         mv = cur.take()
+        if mv.kind == K["option"] and (mv.kind, mv.a) not in SKIPS and mv.a in (0, 1) and not any(
+                m[0] in (K["card"], K["keep"], K["buy"]) for m in [tm_rules.decode(c) for c in
+                                                                  mv.core.legal_moves()]):
+            # a card revealed to buy or not (Business Network's research, the follow-up "Select card(s)
+            # to buy"): option 1 buys the listed card(s), option 0 none
+            return [c["name"] for c in w.get("cards", [])] if mv.a == 1 else []
         if mv.kind == K["sell"]:                # sell patents: every card sold, up to "sell done"
             sold: list[str] = []
             while True:
