@@ -50,7 +50,9 @@ def test_two_seats_play_their_recorded_prompts_to_the_end():
     seats = {"pa00000000001": records[0::2], "pb00000000002": records[1::2]}
     with FakeApp(seats) as app:
         client, lines = _client(app, list(seats))
+        start = time.perf_counter()
         stats = client.run()
+        elapsed = time.perf_counter() - start
     assert all(s.finished for s in stats)
     assert sum(s.decisions for s in stats) == len(records)
     assert [p for p in app.posts if p[2] == "refused"] == []     # never an answer the app's engine refused
@@ -58,7 +60,8 @@ def test_two_seats_play_their_recorded_prompts_to_the_end():
     assert taken == {r["id"] for r in records}
     assert any(" -> {" in line for line in lines)                  # each decision logged with its answer
     first = sum(1 for i, p in enumerate(app.posts) if p[2] == "accepted" and (i == 0 or app.posts[i - 1][2] == "accepted"))
-    print(f"{len(records)} prompts, {len(app.posts)} posts, {first} taken at the first try")
+    print(f"{len(records)} prompts, {len(app.posts)} posts, {first} taken at the first try, "
+          f"{len(records) / elapsed:.1f} decisions/s")
 
 
 def test_a_restarted_bot_takes_up_the_game_from_the_view():
