@@ -106,3 +106,11 @@ def test_ctrl_c_stops_the_play_command_with_130():
         _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "stopped" in err
+
+
+def test_play_for_a_game_without_a_live_client_says_so(capsys):
+    from gaia_ai.cli import main
+
+    assert main(["play", "--game", "gaia-project", "--app-url", "http://127.0.0.1:9",
+                 "--player-id", "p1"]) == 2
+    assert "no live web app client" in capsys.readouterr().err
