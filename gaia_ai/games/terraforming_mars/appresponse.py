@@ -156,6 +156,17 @@ def app_response(state: Any, view: PlayerView, line: Sequence[Any] = (),
     return _Answer(view).respond(w, cur, top=True), cur.used
 
 
+def app_response_after(state: Any, view: PlayerView, line: Sequence[Any],
+                       complete: Callable[[Any], Any]) -> tuple[dict[str, Any], list[str], Any]:
+    """(InputResponse, the notation of the moves it covers, the position after them): app_response
+    with our own continuation, for a follow-up the app asks next (liveapp.py)."""
+    cur = _Line(state, line, complete)
+    w = view.view.get("waitingFor")
+    if not isinstance(w, dict):
+        raise AppResponseError("the view has no prompt (waitingFor)")
+    return _Answer(view).respond(w, cur, top=True), cur.lines, cur.state
+
+
 def suggestion_response(state: Any, moves: Sequence[Any], players: Sequence[int] | None = None,
                         seed: int = 0) -> dict[str, Any] | None:
     """A suggestion's app answer at the prompt `state` was imported at (state.view): {"response": the

@@ -8,11 +8,12 @@ poll ``GET /api/waitingfor?id=P&gameAge=A&undoCount=U``; on GO or REFRESH read t
 (``GET /api/player?id=P``); when it holds a prompt, import the view (playerview.py), let the bot choose
 and post the app's answer (appresponse.py) to ``POST /player/input?id=P`` with the view's runId. The reply
 is the next view, answered at once when it holds the next prompt (a follow-up). Nothing is kept between
-prompts but the view: every decision is rebuilt from the view the app sends, so a restarted bot takes up
-where the game is. A refused answer (HTTP 400) is logged and the next one tried: the bot's other legal
-answers, best first by the greedy evaluation; a stale runId (the server restarted) reads the view again.
-A prompt the importer cannot reproduce gets an answer built from the prompt alone (the first choice it
-lists, logged as such), so one unknown prompt does not stop the game.
+prompts but the view and our own position after the last answer: every decision is rebuilt from the view
+the app sends, so a restarted bot takes up where the game is. A refused answer (HTTP 400) is logged and the
+next one tried: the bot's other legal answers, best first by the greedy evaluation; a stale runId (the
+server restarted) reads the view again. A follow-up the importer cannot reproduce is answered from our own
+position after the answer that raised it (what we decided), and failing that from the prompt alone (the
+first choices it lists, logged as such), so one unknown prompt does not stop the game.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .appresponse import app_response, canonical, payment
+from .appresponse import canonical, payment
 from .errors import TmError
 from .playerview import PlayerViewError, import_player_view, title_text
 
@@ -49,6 +50,9 @@ class SeatStats:
     game_age: int = 0
     undo_count: int = 0
     view: dict[str, Any] | None = field(default=None, repr=False)
+    # our position after the last answer taken, with that view's PlayerView: a follow-up the importer
+    # cannot reproduce is answered from it
+    continuation: Any = field(default=None, repr=False)
 
 
 class LiveAppClient:
@@ -145,7 +149,7 @@ class LiveAppClient:
         w = view["waitingFor"]
         title = title_text(w.get("title")).strip() or w.get("type", "")
         tried: set[str] = set()
-        for words, response in self._candidates(seat, view):
+        for words, response, after in self._candidates(seat, view):
             key = canonical(response)
             if key in tried:
                 continue
@@ -156,6 +160,7 @@ class LiveAppClient:
             status, reply = self._request("/player/input", {"id": seat.player_id}, body)
             if status == 200 and isinstance(reply, dict):
                 seat.decisions += 1
+                seat.continuation = None if after is None else (after, self._pv_of(view))
                 self.log(f"{seat.color}: gen {view['game'].get('generation')} {title!r}: {words} -> "
                          f"{json.dumps(response, ensure_ascii=False)}")
                 self._saw(seat, reply)
@@ -170,38 +175,59 @@ class LiveAppClient:
                            f"({len(tried)} tried)")
 
     def _candidates(self, seat: SeatStats, view: dict[str, Any]):
-        """(words, InputResponse) to try, best first: the bot's move, then our other legal answers by
-        the greedy evaluation, then answers from the prompt alone (all there is for a prompt the importer
-        cannot reproduce)."""
+        """(words, InputResponse, our position after it or None) to try, best first: the bot's move, then
+        our other legal answers by the greedy evaluation, then answers from the prompt alone. A prompt the
+        importer cannot reproduce is answered from our own position after the previous answer when that
+        position is at a follow-up of ours (what we decided raised it), else from the prompt alone."""
+        from .appresponse import app_response_after, greedy_completion
+        from .bots import GreedyBot
+
         try:
             state, pv = import_player_view(view, seed=seat.decisions)
         except PlayerViewError as e:
-            seat.fallbacks += 1
-            self.log(f"{seat.color}: cannot import the view ({e}); answering from the prompt alone")
-            for response in prompt_answers(view["waitingFor"]):
-                yield "(from the prompt alone)", response
-            return
-        move = self.bot.choose(state)
-        try:
-            response, _used = app_response(state, pv, [move], complete=self.bot.choose)
-            yield str(move), response
-        except TmError as e:
-            self.log(f"{seat.color}: the bot's {move} has no app answer ({e}); trying the others")
-        from .appresponse import greedy_completion
-        from .bots import GreedyBot
-
-        ranked = sorted(GreedyBot(seat.decisions).values(state), key=lambda mv: -mv[1])
+            state, pv = self._continuation(seat, view)
+            if state is None:
+                seat.fallbacks += 1
+                self.log(f"{seat.color}: cannot import the view ({e}); answering from the prompt alone")
+                for response in prompt_answers(view["waitingFor"]):
+                    yield "(from the prompt alone)", response, None
+                return
+            self.log(f"{seat.color}: the view does not import ({e}); answering from our own position")
         complete = greedy_completion(seat.decisions)
-        for m, _value in ranked[:self.max_tries]:
+        ranked = [m for m, _v in sorted(GreedyBot(seat.decisions).values(state), key=lambda mv: -mv[1])]
+        try:
+            ranked.insert(0, self.bot.choose(state))
+        except TmError as e:
+            self.log(f"{seat.color}: the bot has no move ({e}); trying the others")
+        for m in ranked[:self.max_tries]:
             try:
-                response, _used = app_response(state, pv, [m], complete=complete)
+                response, lines, after = app_response_after(state, pv, [m], complete)
             except TmError:
                 continue                        # a move no option of the app's prompt takes
-            yield str(m), response
+            yield " then ".join(lines), response, after
         # the imported position may not be the app's (a follow-up read from the prompt alone): then what
         # the prompt lists
         for response in prompt_answers(view["waitingFor"]):
-            yield "(from the prompt alone)", response
+            yield "(from the prompt alone)", response, None
+
+    @staticmethod
+    def _pv_of(view: dict[str, Any]) -> Any:
+        from .playerview import parse_player_view
+
+        try:
+            return parse_player_view(view)
+        except PlayerViewError:
+            return None
+
+    def _continuation(self, seat: SeatStats, view: dict[str, Any]) -> tuple[Any, Any]:
+        """Our own position after the previous answer, with the new view, when it is a follow-up of ours."""
+        from .playerview import PlayerView
+
+        state, old = seat.continuation if seat.continuation is not None else (None, None)
+        if state is None or old is None or state.is_terminal or state.current_player != old.seat or not state.core.pending():
+            return None, None
+        w = view["waitingFor"]
+        return state, PlayerView(view, old.seat, old.colors, "followup", title_text(w.get("title")))
 
 
 def prompt_answers(w: dict[str, Any], depth: int = 0) -> list[dict[str, Any]]:
