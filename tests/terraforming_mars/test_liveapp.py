@@ -114,3 +114,30 @@ def test_play_for_a_game_without_a_live_client_says_so(capsys):
     assert main(["play", "--game", "gaia-project", "--app-url", "http://127.0.0.1:9",
                  "--player-id", "p1"]) == 2
     assert "no live web app client" in capsys.readouterr().err
+
+
+def test_a_follow_up_the_importer_cannot_read_is_answered_from_our_own_position():
+    """After our "std city", the app asks for the city's space: a view the importer refuses (no card named
+    as its cause, here an unknown title) is answered from our position after that answer."""
+    from gaia_ai.games.terraforming_mars.appresponse import app_response_after, greedy_completion
+    from gaia_ai.games.terraforming_mars.playerview import parse_player_view
+
+    rec = next(r for r in _records_of(SAMPLE) if r["id"] == "b2p-s311-g0-d130")
+    state, pv = import_player_view(rec["view"], seed=0)
+    _resp, _lines, after = app_response_after(state, pv, ["std city pay mc=25"], greedy_completion())
+    spaces = sorted(m.text.split()[1] for m in after.legal_moves())
+    follow = {**rec["view"], "waitingFor": {"type": "space", "title": "Select space for the city of a test",
+                                            "spaces": spaces}}
+    with pytest.raises(PlayerViewError):
+        import_player_view(follow)
+    client = LiveAppClient("http://127.0.0.1:9", ["p1"], make_bot("greedy", GAME), log=lambda _l: None)
+    seat = client.seats[0]
+    seat.continuation = (after, parse_player_view(rec["view"]))
+    words, response, _after = next(client._candidates(seat, follow))
+    assert response["type"] == "space" and response["spaceId"] in spaces and words.startswith("space ")
+    assert seat.fallbacks == 0
+
+
+def _records_of(path):
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
