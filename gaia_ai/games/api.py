@@ -320,6 +320,20 @@ class Game(ABC):
         (player_name), "notation" and "words". The list stops at a move the position does not allow."""
         raise UnsupportedError(f"{self.info.title}: no moves in words yet")
 
+    def app_response(self, state: State, moves: Sequence[Any], players: Sequence[int] | None = None
+                     ) -> dict[str, Any] | None:
+        """The answer the game's web app takes for the prompt `state` was imported at, from a suggestion's
+        line (`moves`, `players[i]` plays moves[i]): {"response": the app's JSON answer, "moves": the
+        line's moves it covers, in notation}; None for a game or position without an app answer."""
+        return None
+
+    def live_app_client(self, url: str, player_ids: Sequence[str], bot: Any, **options: Any) -> Any:
+        """A client that plays the seats `player_ids` of a live game on the game's web app server at
+        `url` with `bot` (``gaia-ai play``): an object with ``run() -> [seat stats]`` (each with
+        player_id, color, decisions, refused, fallbacks, finished). options: log (a callable taking one
+        line), poll (seconds), max_decisions."""
+        raise UnsupportedError(f"{self.info.title}: no live web app client")
+
     def draw(self, state: State, fmt: str = "png", moves: Sequence[Any] = (), player: int | None = None,
              title: str | None = None) -> bytes:
         """A picture of the position ("png" or "svg") with `moves` (of `player`) drawn on it."""

@@ -140,7 +140,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
     game, state = _local_position(args)   # for the words and the pictures, when it reads here too
     hints = [Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
                   len(s.commands),
-                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
+                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [],
+                  app=_app_answer(s))
              for s in reply.suggestions]
     print_report(Report(
         position=(game.describe(state) if state is not None else
@@ -194,3 +195,12 @@ def _hint(error: Any, args: argparse.Namespace) -> str:
         return (" (the server may use TLS: pass --tls-ca with its CA certificate; or check that "
                 f"{args.server} is a gaia-ai server)")
     return ""
+
+
+def _app_answer(suggestion: Any) -> dict[str, Any] | None:
+    """A suggestion's app_response_json (the game's web app answer) as Hint.app, None when unset."""
+    import json
+
+    if not suggestion.app_response_json:
+        return None
+    return {"response": json.loads(suggestion.app_response_json), "moves": list(suggestion.app_moves)}

@@ -244,6 +244,19 @@ class TmGame(Game):
 
         return describe_line(state, moves, players, view=getattr(state, "view", None))
 
+    def app_response(self, state: Any, moves: Any, players: Any = None) -> dict[str, Any] | None:
+        """At a player view's prompt: the InputResponse the app's /player/input takes for the line's
+        leading moves of the deciding seat (appresponse.py), with the moves it covers."""
+        from gaia_ai.games.terraforming_mars.appresponse import suggestion_response
+
+        return suggestion_response(state, moves, players)
+
+    def live_app_client(self, url: str, player_ids: Any, bot: Any, **options: Any) -> Any:
+        """The Terraforming Mars app's HTTP API (liveapp.py): /api/waitingfor, /api/player, /player/input."""
+        from gaia_ai.games.terraforming_mars.liveapp import LiveAppClient
+
+        return LiveAppClient(url, list(player_ids), bot, **options)
+
     def describe(self, state: Any) -> str:
         g = state.core.globals()
         corps = ", ".join(self.player_name(state, p) for p in range(state.num_players))
