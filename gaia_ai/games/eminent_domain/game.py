@@ -129,10 +129,10 @@ class EdGame(Game):
         return load_played_game(path, game_id)
 
     def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
-                    progress: Any = None) -> Any:
+                    progress: Any = None, jobs: int = 1) -> Any:
         from gaia_ai.games.eminent_domain.review import review_game
 
-        return review_game(played, players, config, lines, progress)
+        return review_game(played, players, config, lines, progress, jobs)
 
     def service_adapter(self) -> Any:
         from gaia_ai.games.eminent_domain.service import EdAdapter

@@ -188,10 +188,10 @@ class GaiaGame(Game):
         return load_game(path, game_id)
 
     def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
-                    progress: Any = None) -> Any:
+                    progress: Any = None, jobs: int = 1) -> Any:
         from gaia_ai.games.gaia.review import review_game
 
-        return review_game(played, players, config, lines, progress)
+        return review_game(played, players, config, lines, progress, jobs)
 
     def service_adapter(self) -> Any:
         from gaia_ai.games.gaia.service import GaiaAdapter
