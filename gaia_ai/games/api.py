@@ -127,6 +127,8 @@ class GameInfo:
     # the "format" values of the files the game reads (a game log, an observation): a file naming one
     # selects the game (Game.recognises)
     formats: tuple[str, ...] = ()
+    pictures: tuple[str, ...] = ()   # the picture formats Game.draw writes ("png", "svg"); () for none yet
+    notation_doc: str = "docs/notation.md"   # where a player reads the game's move notation
 
 
 class Game(ABC):

@@ -37,6 +37,7 @@ class EdGame(Game):
         role_name="seat",
         hidden_information=True,
         options={"errata": "off (base texts)", "stacks": "bga (12/12/12/8/12 after dealing)"},
+        notation_doc="docs/eminent-domain.md",
         formats=("eminent-domain/1", "eminent-domain-observation/1"),   # gamelog.py, observation.py
     )
 
@@ -114,7 +115,9 @@ class EdGame(Game):
         return main(bench_argv(args))
 
     def describe(self, state: Any) -> str:
-        return repr(state)
+        """"turn 4, boost decision; p2 to move" (turns from 1: every seat leads once a round)."""
+        who = "over" if state.is_terminal else f"p{state.current_player + 1} to move"
+        return f"turn {state.raw_state()['turns'] + 1}, {state.decision} decision; {who}"
 
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the role, the planet, the resource."""

@@ -71,6 +71,7 @@ class TmGame(Game):
                      "colonies": ("on (49 cards, 5 corporations, n+2 colony tiles, 5 at 2 players)" if colonies
                                   else "off (choose with colonies=on: the Colonies expansion)"),
                      "draft": "off (research draws 4 cards per player; the corpus's games)"},
+            notation_doc="docs/terraforming-mars.md",
             formats=("terraforming-mars-log/1", "terraforming-mars-observation/1"),  # gamelog.py, observation.py
         )
 
