@@ -129,6 +129,7 @@ class Review:
     final_scores: list[int] | None
     log_length: int
     interrupted: bool = False   # Ctrl-C stopped it: `decisions` are the ones reviewed before
+    round_name: str = "round"   # what the game calls a round (Terraforming Mars: generation), for charts
 
 
 def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0,

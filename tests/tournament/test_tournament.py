@@ -430,6 +430,7 @@ def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: py
     assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
     text = (tmp_path / "rep" / "report.md").read_text()
     assert "- options: colonies=on" in text and "## Corporations" in text
+    assert "![scores by corporation](scores_by_faction.png)" in text
     # exported as our own game logs, which the TM judge replays (seed + lines → the stored scores)
     exported = tmp_path / "tm.jsonl.gz"
     assert main(["export", str(db), "--all", "--out", str(exported)]) == 0

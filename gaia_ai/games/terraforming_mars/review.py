@@ -178,7 +178,7 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
         _evaluate_pending, pending, config, progress, jobs,
         rebuild=partial(_pending_of, game.record, game.game_id, frozenset(chosen), window))
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
-                  game.final.final_scores(), len(game.lines), interrupted)
+                  game.final.final_scores(), len(game.lines), interrupted, round_name="generation")
 
 
 def _pending_of(rec: dict[str, Any], name: str, chosen: frozenset[int], window: tuple[int, int]
