@@ -115,6 +115,17 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class PasteKind:
+    """A kind of text a person can paste into the web page (``gaia-ai web``) for a game: what
+    ``read_position`` answers as its ``kind``, a short label and how to get such a text, in words."""
+
+    kind: str                 # "player view": the name read_position's result carries
+    label: str                # "Your player view (the app's /api/player)"
+    how: str                  # how to copy or make it, plain text for people
+    log: bool = False         # a game log: read_position takes a cut (move=K), the page offers a slider
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a front end shows about a game before it has a state."""
 
@@ -317,11 +328,25 @@ class Game(ABC):
         """A picture of the position ("png" or "svg") with `moves` (of `player`) drawn on it."""
         raise UnsupportedError(f"{self.info.title}: no board picture yet")
 
-    def read_position(self, text: str, name: str = "the pasted text") -> Any:
-        """A position from text a person pastes (an export, a log, a structured state): an object with
-        ``kind`` (what the text was), ``state`` and ``request_position()`` (the service's Position
-        message, the text as given); ToolkitError naming `name` and what is wrong otherwise."""
+    def paste_kinds(self) -> tuple[PasteKind, ...]:
+        """What read_position accepts, in the order a front end lists it (the web page's instructions);
+        () for a game that reads no pasted text yet."""
+        return ()
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        """A position from text a person pastes (one of paste_kinds: an export, a log, a view, an
+        observation): an object with ``kind`` (what the text was), ``state``, ``request_position()`` (the
+        service's Position message of that position), ``moves`` (a log's number of moves, None for
+        a text that is not a log) and ``move`` (the cut used: the position after the log's first
+        ``move`` moves; all of them when move is None). ToolkitError or ValueError naming `name` and
+        what is wrong otherwise."""
         raise UnsupportedError(f"{self.info.title}: no pasted positions yet")
+
+    def hint_details(self, state: State, candidate: Any) -> dict[str, Any]:
+        """Fields a hint carries beside its line for a person's front end (``gaia-ai web``), e.g. the
+        answer in a real app's own input format (``app_response``); {} by default. candidate: one of a
+        SearchResult's candidates for state's decision."""
+        return {}
 
     def replay(self, args: argparse.Namespace) -> int:
         """``gaia-ai replay --game NAME PATH``: judge the rules engine on recorded games; exit status."""

@@ -88,7 +88,7 @@ def record_state(rec: Any, cut: int | None = None) -> TmState:
     for i, act in enumerate(acts[:cut]):
         try:
             replayer.step(act)
-        except (Divergence, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        except (Divergence, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as e:
             what = act.get("card") or act.get("name") or "" if isinstance(act, dict) else ""
             head = f"act {i} ({act.get('k')} p{act.get('p')} {what})".replace(" )", ")") if isinstance(act, dict) \
                 else f"act {i}"
