@@ -177,8 +177,9 @@ def add_bench_subparser(subparsers: Any) -> argparse.ArgumentParser:
         dest="as_json",
         action="store_true",
         help=(
-            "end with one JSON line: playouts_per_second, moves_per_second and movegen_per_second "
-            "per player count, and the ratios to the reference engine"
+            "end with one JSON line, the same layout for every game: its name (game), then each figure "
+            "(playouts_per_second, moves_per_second, api_movegen_per_second, ...) by player count, each "
+            "with its median, min and max, and the ratios to the reference engine (baseline_ratio)"
         ),
     )
     engine.set_defaults(func=_bench_engine_handler)

@@ -138,6 +138,8 @@ class GameInfo:
     # the "format" values of the files the game reads (a game log, an observation): a file naming one
     # selects the game (Game.recognises)
     formats: tuple[str, ...] = ()
+    pictures: tuple[str, ...] = ()   # the picture formats Game.draw writes ("png", "svg"); () for none yet
+    notation_doc: str = "docs/notation.md"   # where a player reads the game's move notation
 
 
 class Game(ABC):
@@ -254,8 +256,9 @@ class Game(ABC):
         raise UnsupportedError(f"{self.info.title}: no game review yet")
 
     def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
-                    progress: Any = None) -> Any:
-        """The review (gaia_ai.review.model.Review) of `players`' decisions in log lines lines[0]..lines[1]-1."""
+                    progress: Any = None, jobs: int = 1) -> Any:
+        """The review (gaia_ai.review.model.Review) of `players`' decisions in log lines lines[0]..lines[1]-1,
+        `jobs` decisions evaluated at once (on as many processes: gaia_ai.review.jobs)."""
         raise UnsupportedError(f"{self.info.title}: no game review yet")
 
     def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from gaia_ai.argtypes import port
 from gaia_ai.errors import ToolkitError
-from gaia_ai.service.budget import Limits
+from gaia_ai.service.budget import TIME_SPENT_NOTE, Limits
 
 
 def _at_least(minimum: int) -> Any:
@@ -93,7 +93,7 @@ def _serve_handler(args: argparse.Namespace) -> int:
 def suggest_remote(args: argparse.Namespace) -> int:
     """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
     would; on a failed call print the status code name and the server's message, exit status 1."""
-    from gaia_ai.cli.suggest import (
+    from gaia_ai.cli.report import (
         Hint,
         Report,
         budget_from_args,
@@ -135,7 +135,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
     for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
-        print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
+        if args.verbose or not note.startswith(TIME_SPENT_NOTE):   # the time spent reading: routine
+            print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
     game, state = _local_position(args)   # for the words and the pictures, when it reads here too
     hints = [Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
@@ -151,7 +152,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
         hints=hints,
         simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
-        time_manager=reply.stats.time_manager,
+        time_manager=reply.stats.time_manager, notation_doc=load_game(args.game).info.notation_doc,
     ), args.json)
     if state is None:
         if args.png or args.svg:

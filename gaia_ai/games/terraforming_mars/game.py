@@ -71,6 +71,7 @@ class TmGame(Game):
                      "colonies": ("on (49 cards, 5 corporations, n+2 colony tiles, 5 at 2 players)" if colonies
                                   else "off (choose with colonies=on: the Colonies expansion)"),
                      "draft": "off (research draws 4 cards per player; the corpus's games)"},
+            notation_doc="docs/terraforming-mars.md",
             formats=("terraforming-mars-log/1", "terraforming-mars-observation/1"),  # gamelog.py, observation.py
         )
 
@@ -154,11 +155,11 @@ class TmGame(Game):
         return load_played_game(path, game_id)
 
     def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
-                    progress: Any = None) -> Any:
+                    progress: Any = None, jobs: int = 1) -> Any:
         """Each decision searched from the seat's own observation then (review.py)."""
         from gaia_ai.games.terraforming_mars.review import review_game
 
-        return review_game(played, players, config, lines, progress)
+        return review_game(played, players, config, lines, progress, jobs)
 
     def service_adapter(self) -> Any:
         from gaia_ai.games.terraforming_mars.service import TmAdapter
