@@ -126,6 +126,38 @@ class PasteKind:
 
 
 @dataclass(frozen=True)
+class FormField:
+    """One field of a position form (``Game.position_form``): where its value goes in the JSON the form
+    builds, how a person enters it and what it means. kind: "number" (a whole number), "choice" (one of
+    `choices`, (value, label) pairs whose values are JSON values), "cards" (a count, or names with counts:
+    "survey x2, colonize" gives {"survey": 2, "colonize": 1}), "list" (names separated by commas), "json"
+    (any JSON value, e.g. a list of objects). An empty field is left out (the format's default)."""
+
+    path: str                               # "turn.decision"; "seats.{seat}.hand" in PositionForm.seat_fields
+    label: str
+    kind: str = "number"
+    choices: tuple[tuple[Any, str], ...] = ()
+    default: Any = None                     # what the field shows at first (None: empty)
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class PositionForm:
+    """A form a person fills in to enter a position no app exports (the web page): the JSON it builds
+    (`fixed`, then each field's value at its path) is text that ``read_position`` reads. seat_fields
+    repeat for each seat (their path and label say {seat} for the seat's index and {p} for p1, p2, ...),
+    for as many seats as the value at `players_path` says (at most `max_players`)."""
+
+    title: str
+    intro: str
+    fixed: dict[str, Any]
+    fields: tuple[tuple[str, tuple[FormField, ...]], ...]   # (heading, fields) groups
+    seat_fields: tuple[FormField, ...] = ()
+    players_path: str = "players"
+    max_players: int = 4
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a front end shows about a game before it has a state."""
 
@@ -323,6 +355,10 @@ class Game(ABC):
         ``move`` moves; all of them when move is None). ToolkitError or ValueError naming `name` and
         what is wrong otherwise."""
         raise UnsupportedError(f"{self.info.title}: no pasted positions yet")
+
+    def position_form(self) -> PositionForm | None:
+        """A form to enter a position by hand (for a game no app exports), or None (the default)."""
+        return None
 
     def hint_details(self, state: State, candidate: Any) -> dict[str, Any]:
         """Fields a hint carries beside its line for a person's front end (``gaia-ai web``), e.g. the

@@ -9,7 +9,8 @@ the game (Game.paste_kinds, Game.read_position), a hint's extras (TM's app_respo
 Game.hint_details.
 
 JSON API (all on 127.0.0.1 by default):
-  GET  /api/game                                -> {"name", "title", "kinds": [{"kind", "label", "how", "log"}]}
+  GET  /api/game                                -> {"name", "title", "kinds": [{"kind", "label", "how", "log"}],
+                                                    "form": a PositionForm's fields, or null}
   POST /api/position {"text", "name", "move"?}  -> {"id", "kind", "summary", "to_move", "svg", "moves", "move",
                                                     "first", "last"} or 400 {"error"}; move: a log's cut
   POST /api/search {"position", "budget_ms" | "simulations", "threads", "top", "seed"} -> {"job"}
@@ -229,6 +230,18 @@ class WebApp:
         return self.game.draw(state, "svg", title=f"After the {len(pv)} steps of the line")
 
 
+def _form_json(form: Any) -> dict[str, Any]:
+    """A PositionForm as the page's JSON (the page builds the position's text from it)."""
+    def field_json(f: Any) -> dict[str, Any]:
+        return {"path": f.path, "label": f.label, "kind": f.kind, "help": f.help, "default": f.default,
+                "choices": [{"value": v, "label": lab} for v, lab in f.choices]}
+
+    return {"title": form.title, "intro": form.intro, "fixed": form.fixed,
+            "groups": [{"heading": h, "fields": [field_json(f) for f in fields]} for h, fields in form.fields],
+            "seat_fields": [field_json(f) for f in form.seat_fields], "players_path": form.players_path,
+            "max_players": form.max_players}
+
+
 def _extras(suggestion: Any) -> dict[str, Any]:
     """A server's suggestion's extras: the app's own answer where the game gives one."""
     text = getattr(suggestion, "app_response_json", "")
@@ -264,7 +277,9 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
     @app.get("/api/game")
     def game_info() -> Any:
         kinds = [{"kind": k.kind, "label": k.label, "how": k.how, "log": k.log} for k in rules.paste_kinds()]
-        return jsonify({"name": rules.info.name, "title": rules.info.title, "kinds": kinds})
+        form = rules.position_form()
+        return jsonify({"name": rules.info.name, "title": rules.info.title, "kinds": kinds,
+                        "form": None if form is None else _form_json(form)})
 
     @app.post("/api/position")
     def position() -> Any:

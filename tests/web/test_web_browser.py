@@ -236,3 +236,57 @@ def test_ed_page_a_chosen_log_its_slider_and_hints(browser: Any) -> None:
         page.wait_for_selector("#message.error")
         assert page.inner_text("#message").startswith(f"{TM_VIEW.name} is not an Eminent Domain game log")
         page.close()
+
+
+def test_a_position_form_builds_the_text_the_game_reads(browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's form machinery on a stub form of Eminent Domain (a log typed field by field, with
+    per-seat notes): the JSON it builds, the seats shown for the players chosen, a bad field named."""
+    from gaia_ai.games.api import FormField, PositionForm
+    from gaia_ai.games.eminent_domain.game import EdGame
+
+    rec = json.loads(ED_LOG.read_text())
+    form = PositionForm(
+        "Or type a game log", "A stub form for the test.", {"format": "eminent-domain/1", "notes": {}},
+        (("The game", (FormField("setup.players", "players", "choice", ((2, "2"), (3, "3"), (4, "4")), 3),
+                       FormField("setup.seed", "seed"),
+                       FormField("moves", "moves", "json", help="the log's lines"))),),
+        seat_fields=(FormField("seats.{seat}.hand", "{p}'s hand", "cards"),
+                     FormField("seats.{seat}.owns", "{p} owns", "list")), players_path="setup.players")
+    built: list[dict[str, Any]] = []
+    real = EdGame.read_position
+
+    def reading(self: Any, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        data = json.loads(text)
+        if name == "the position form":
+            built.append(data)
+            data = {k: v for k, v in data.items() if k not in ("notes", "seats")}
+        return real(self, json.dumps(data), name, move)
+
+    monkeypatch.setattr(EdGame, "position_form", lambda self: form)
+    monkeypatch.setattr(EdGame, "read_position", reading)
+    with _serving("eminent-domain") as address:
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        page.goto(address)
+        page.wait_for_selector("#formpanel:not([hidden])")
+        assert page.inner_text("#form-title") == "Or type a game log"
+        assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, True, False]
+        page.select_option("[data-path='setup.players']", "2")
+        assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, False, False]
+        page.fill("[data-path='setup.seed']", "1.5")
+        page.click("#form-build")
+        page.wait_for_selector("#message.error")
+        assert page.inner_text("#message") == 'seed: "1.5" is not a whole number'
+
+        page.fill("[data-path='setup.seed']", str(rec["setup"]["seed"]))
+        page.fill("[data-path='moves']", json.dumps(rec["moves"][:41]))
+        page.fill("[data-path='seats.0.hand']", "survey x2, colonize, 3 warfare")
+        page.fill("[data-path='seats.1.hand']", "5")
+        page.fill("[data-path='seats.1.owns']", "A2_data_network, politics")
+        page.click("#form-build")
+        message = _ok(page, "to play")
+        assert message.startswith("game log: 2 players") and "after move 41 of 41" in message
+        assert built[-1]["setup"] == {"players": 2, "seed": rec["setup"]["seed"]}
+        assert built[-1]["seats"] == [{"hand": {"survey": 2, "colonize": 1, "warfare": 3}},
+                                      {"hand": 5, "owns": ["A2_data_network", "politics"]}]
+        assert json.loads(page.input_value("#paste")) == built[-1]   # the box holds what was read
+        page.close()
