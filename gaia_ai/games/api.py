@@ -167,6 +167,9 @@ class GameInfo:
     role_name: str = "role"         # what a seat plays: "faction", "corporation"
     hidden_information: bool = False
     options: dict[str, str] = field(default_factory=dict)   # the variants the engine models
+    # the "format" values of the files the game reads (a game log, an observation): a file naming one
+    # selects the game (Game.recognises)
+    formats: tuple[str, ...] = ()
 
 
 class Game(ABC):
@@ -307,6 +310,18 @@ class Game(ABC):
     # ---- command-line hooks -------------------------------------------------------------------------
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         """Options that name a position of this game (suggest, export-state); none by default."""
+
+    def position_options(self) -> tuple[str, ...]:
+        """The position options (argparse dests) position_from_args reads: those add_position_arguments
+        adds by default; a game that also reads another game's option (a shared --corpus) says so."""
+        group = argparse.ArgumentParser(add_help=False).add_argument_group()
+        self.add_position_arguments(group)
+        return tuple(action.dest for action in group._group_actions)
+
+    def recognises(self, document: Mapping[str, Any]) -> bool:
+        """Whether a file's first JSON object is one of this game's documents (a game log, an
+        observation, a record): by default, its "format" is one of info.formats."""
+        return document.get("format") in self.info.formats
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> State:
         """The position named by this game's options of add_position_arguments."""

@@ -37,6 +37,7 @@ class EdGame(Game):
         role_name="seat",
         hidden_information=True,
         options={"errata": "off (base texts)", "stacks": "bga (12/12/12/8/12 after dealing)"},
+        formats=("eminent-domain/1", "eminent-domain-observation/1"),   # gamelog.py, observation.py
     )
 
     def setup(self, players: int, seed: int | str) -> EdSetup:

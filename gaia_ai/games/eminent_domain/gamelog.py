@@ -74,12 +74,24 @@ class Recorder:
         """Nothing to close: every move is one line."""
 
 
+_SETUP_TYPES = {"players": int, "seed": int, "errata": bool, "stacks": str, "extended": bool}
+
+
+def _check_setup_types(setup: EdSetup) -> None:
+    for name, kind in _SETUP_TYPES.items():
+        value = getattr(setup, name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise LogError(f"setup.{name}: expected {'true or false' if kind is bool else kind.__name__}, "
+                           f"not {type(value).__name__}")
+
+
 def replay_record(rec: dict[str, Any]) -> EdState:
     """The final state of a record; LogError names the first line that does not replay."""
     if rec.get("format") != FORMAT:
         raise LogError(f"not an {FORMAT} record (format {rec.get('format')!r})")
     try:
         setup = EdSetup(**rec["setup"])
+        _check_setup_types(setup)
         state = state_for(setup)
     except (KeyError, TypeError, EdError) as e:
         raise LogError(f"bad setup {rec.get('setup')!r}: {e}") from None

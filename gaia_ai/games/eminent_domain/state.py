@@ -260,7 +260,7 @@ class EdState:
         if not 0 <= observer < self.players:
             raise ValueError(f"no player {observer} in a {self.players}-player game")
         other = self.copy()
-        other._core.determinize(observer, seed)
+        other._core.determinize(observer, seed % 2**64)   # any integer seed, as Gaia's and TM's
         return other
 
     def observation(self, seat: int) -> dict[str, Any]:

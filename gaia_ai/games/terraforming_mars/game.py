@@ -71,6 +71,7 @@ class TmGame(Game):
                      "colonies": ("on (49 cards, 5 corporations, n+2 colony tiles, 5 at 2 players)" if colonies
                                   else "off (choose with colonies=on: the Colonies expansion)"),
                      "draft": "off (research draws 4 cards per player; the corpus's games)"},
+            formats=("terraforming-mars-log/1", "terraforming-mars-observation/1"),  # gamelog.py, observation.py
         )
 
     def with_options(self, options: Mapping[str, str]) -> TmGame:
@@ -123,6 +124,15 @@ class TmGame(Game):
         group.add_argument("--tm-view", metavar="FILE",
                            help="Terraforming Mars: a player's view of a real game, the JSON the web app's "
                                 "/api/player route sends that player; the hint answers the prompt shown")
+
+    def position_options(self) -> tuple[str, ...]:
+        return ("tm_view", "observation", "corpus")
+
+    def recognises(self, document: Mapping[str, Any]) -> bool:
+        """Our logs and observations (their "format"), a corpus record (its list of acts) and a player
+        view of the web app (its thisPlayer and game)."""
+        return (super().recognises(document) or isinstance(document.get("acts"), list)
+                or ("thisPlayer" in document and "game" in document))
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
         """The position of --tm-view FILE (as its player knows it: the unseen cards one seeded sample that
