@@ -35,7 +35,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 
 from gaia_ai.errors import ToolkitError, UnsupportedError
-from gaia_ai.games.registry import DEFAULT_GAME, load_game
+from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
 
 MAX_UPLOAD_BYTES = 8 << 20        # an export of a long 4-player game is ~2 MB
 MAX_TIME_MS = 10 * 60 * 1000      # the page's longest search
@@ -230,6 +230,22 @@ class WebApp:
         return self.game.draw(state, "svg", title=f"After the {len(pv)} steps of the line")
 
 
+def _other_game(game: Any, text: str) -> str:
+    """For a refused text that another game recognises as its own: which page reads it."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return ""
+    if not isinstance(document, dict):
+        return ""
+    others = [load_game(n) for n in game_names() if n != game.name]
+    found = [g for g in others if g.recognises(document)]
+    if not found:
+        return ""
+    return (f". It looks like a {found[0].info.title} text: the page for it is 'gaia-ai web --game "
+            f"{found[0].name}'")
+
+
 def _form_json(form: Any) -> dict[str, Any]:
     """A PositionForm as the page's JSON (the page builds the position's text from it)."""
     def field_json(f: Any) -> dict[str, Any]:
@@ -291,7 +307,7 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
             move = _int(body, "move", 0, 10**7)
             pasted = rules.read_position(text, name, move)
         except (ToolkitError, ValueError) as e:
-            return _error(str(e))
+            return _error(str(e) + _other_game(rules, text))
         state = pasted.state
         pid = uuid.uuid4().hex[:12]
         with web.lock:

@@ -191,3 +191,16 @@ def test_the_tm_page_can_search_on_a_gaia_ai_server() -> None:
     hint = result["hints"][0]
     assert hint["words"] and hint["line"][0]["who"] == "p1 (yellow, Interplanetary Cinematics)"
     assert ed_result["status"] == "done" and ed_result["hints"][0]["words"], ed_result
+
+
+@pytest.mark.parametrize(("page_game", "text", "names"), [
+    ("gaia-project", TM_VIEW, "terraforming-mars"),
+    ("terraforming-mars", ED_LOG, "eminent-domain"),
+    ("eminent-domain", TM_LOG, "terraforming-mars"),
+])
+def test_another_game_s_text_says_which_page_reads_it(page_game: str, text: Path, names: str) -> None:
+    reply = _load(create_app(page_game).test_client(), text.read_text(), text.name)
+    error = reply.get_json()["error"]
+    title = load_game(names).info.title
+    assert reply.status_code == 400 and error.startswith(f"{text.name} is not")
+    assert error.endswith(f"It looks like a {title} text: the page for it is 'gaia-ai web --game {names}'")
