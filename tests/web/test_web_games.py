@@ -185,12 +185,18 @@ def test_the_tm_page_can_search_on_a_gaia_ai_server() -> None:
         client = create_app("terraforming-mars", server=f"127.0.0.1:{server.port}").test_client()
         pid = _load(client, TM_VIEW.read_text()).get_json()["id"]
         result = _hints(client, pid, simulations=100, top=2)
+        gaia = create_app(server=f"127.0.0.1:{server.port}").test_client()
+        cut = _load(gaia, EXPORT.read_text(), move=31).get_json()   # p3 itars to play (p2 bescods at 60)
+        gaia_result = _hints(gaia, cut["id"], simulations=100, top=2)
         ed = create_app("eminent-domain", server=f"127.0.0.1:{server.port}").test_client()
         ed_result = _hints(ed, _load(ed, ED_LOG.read_text(), move=41).get_json()["id"], simulations=100, top=2)
     assert result["status"] == "done", result
     hint = result["hints"][0]
     assert hint["words"] and hint["line"][0]["who"] == "p1 (yellow, Interplanetary Cinematics)"
     assert ed_result["status"] == "done" and ed_result["hints"][0]["words"], ed_result
+    # the server was sent the export cut at move 31: its line starts with the seat to move there
+    assert gaia_result["status"] == "done", gaia_result
+    assert cut["to_move"] == "p3 itars" and gaia_result["hints"][0]["line"][0]["who"] == "p3 itars"
 
 
 @pytest.mark.parametrize(("page_game", "text", "names"), [
