@@ -9,7 +9,8 @@ with the same back, the planet deck in a fixed order); the search resamples all 
 every simulation, so the suggestion depends only on the observation. The format:
 
     {"format": "eminent-domain-observation/1", "seat": 0, "players": 2,
-     "options": {"errata": false, "stacks": "bga", "extended": false},
+     "options": {"rules": "bga", "errata": true, "stacks": "bga", "extended": false, "extra_round": true},
+     # (without "rules": an observation written before the bga rule set, read as rules "rulebook")
      "flow": {"leader": 0, "dec": 1, "actor": 0, ...},     # the turn's state (state.pxi names, all public)
      "stacks": {"survey": 12, ...}, "politics_out": 2,
      "influence_supply": {"black": 24, "blue": 8, "created": 0},
@@ -45,7 +46,9 @@ WHERE = {LOC["discard"]: "discard", LOC["look"]: "look"}
 FLOW = ("leader", "start_player", "turns", "end_triggered", "extra_turn", "finished", "stage", "dec", "actor",
         "role", "role_card", "role_done", "actions_left", "follower", "strength", "left", "last", "sub_kind",
         "sub_stage", "mobilize", "diverse", "genetic", "specialized", "traded_mask", "produced_mask",
-        "streamlined", "logistics_first")
+        "streamlined", "logistics_first", "extra_round_played")
+# flow fields an older observation may lack, and their value then
+FLOW_DEFAULTS = {"extra_round_played": 0}
 BLACK_INFLUENCE, BLUE_INFLUENCE = 24, 8   # the influence supply of the box (core.pxi deals the same)
 STALL_MOVES = 20_000   # random moves from a rebuilt position that must reach the end (a game takes ~400)
 
@@ -58,7 +61,7 @@ FLOW_RANGES: dict[str, tuple[int, int | str]] = {
     "left": (0, 1000), "last": (-1, 2 * SIZES["NPLANET"] + 2), "sub_kind": (-2, SIZES["NKIND"] - 1),
     "sub_stage": (0, SIZES["NKIND"]), "mobilize": (0, 1), "diverse": (0, 1), "genetic": (0, 1),
     "specialized": (-1, 3), "traded_mask": (0, 31), "produced_mask": (0, 31), "streamlined": (0, 1),
-    "logistics_first": (0, 1)}
+    "logistics_first": (0, 1), "extra_round_played": (0, 1)}
 ZONES = (("discard", "discard"), ("played_act", "played_action"), ("played_role", "played_role"),
          ("removed", "removed"))
 POLITICS = 4          # politics cards in the game (one per starting deck, the rest out)
@@ -134,8 +137,8 @@ def observation_json(state: EdState, seat: int) -> dict[str, Any]:
     planets.sort(key=lambda e: (0, "") if "id" in e else (1, repr(sorted(e.items()))))
     return {
         "format": FORMAT, "seat": seat, "players": state.players,
-        "options": {"errata": state.options.errata, "stacks": state.options.stacks,
-                    "extended": state.options.extended},
+        "options": {"rules": state.options.rules, "errata": state.options.errata, "stacks": state.options.stacks,
+                    "extended": state.options.extended, "extra_round": state.options.extra_round},
         "flow": {k: raw[k] for k in FLOW},
         "stacks": dict(zip(STACK_NAMES, raw["stacks"][: len(STACK_NAMES)], strict=True)),
         "politics_out": raw["politics_out"],
@@ -382,7 +385,9 @@ def state_from_observation(data: Any) -> EdState:
     seat = _int(data, "seat", "observation", 0, players - 1)
     o = _obj(data.get("options", {}), "options")
     try:
-        options = EdOptions(bool(o.get("errata", False)), str(o.get("stacks", "bga")), bool(o.get("extended", False)))
+        rules = o.get("rules", "rulebook")     # an observation without it predates the bga rule set
+        options = EdOptions(bool(o.get("errata", rules == "bga")), str(o.get("stacks", "bga")),
+                            bool(o.get("extended", False)), str(rules), bool(o.get("extra_round", rules == "bga")))
         state = EdState.new(players, 0, options)
     except EdError as e:
         raise ObservationError(f"options: {e}") from None
@@ -390,6 +395,9 @@ def state_from_observation(data: Any) -> EdState:
     flow = _obj(data.get("flow"), "flow")
     for key in FLOW:
         lo, hi = FLOW_RANGES[key]
+        if key in FLOW_DEFAULTS and key not in flow:
+            raw[key] = FLOW_DEFAULTS[key]
+            continue
         raw[key] = _int(flow, key, "flow", lo, players - 1 if hi == "seat" else int(hi))
     stacks = _obj(data.get("stacks"), "stacks")
     raw["stacks"] = [_int(stacks, name, "stacks", 0, 100) for name in STACK_NAMES]

@@ -57,7 +57,7 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
     if rec.get("format") != FORMAT or not isinstance(rec.get("moves"), list):
         raise ReviewError(f"{path}: not an {FORMAT} game log (format {rec.get('format')!r})")
     try:
-        setup = EdSetup(**rec["setup"])
+        setup = EdSetup.from_data(rec["setup"])
     except (KeyError, TypeError) as e:
         raise ReviewError(f"{path}: bad setup {rec.get('setup')!r}: {e}") from None
     return PlayedGame(str(rec.get("id", path)), setup, tuple(str(m) for m in rec["moves"]))

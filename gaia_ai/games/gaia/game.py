@@ -277,7 +277,7 @@ class GaiaGame(Game):
 
         return run_replay_cli(args.path, limit=args.limit, as_json=args.as_json)
 
-    # the default labels are the first shipped models' (v1, p1), so that their recipes in the README
+    # the default labels are the first shipped models' (v1, p1), so that their recipes in docs/search.md
     # reproduce the shipped files byte for byte
     def train_value(self, games: int, seed: int, player: str | Sequence[str], version: str | None) -> dict[str, Any]:
         from gaia_ai.games.gaia import value
