@@ -139,6 +139,7 @@ class FormField:
     choices: tuple[tuple[Any, str], ...] = ()
     default: Any = None                     # what the field shows at first (None: empty)
     help: str = ""
+    seat_defaults: tuple[Any, ...] = ()     # a seat field's default for seat 0, 1, ... (then `default`)
 
 
 @dataclass(frozen=True)

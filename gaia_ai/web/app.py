@@ -250,6 +250,7 @@ def _form_json(form: Any) -> dict[str, Any]:
     """A PositionForm as the page's JSON (the page builds the position's text from it)."""
     def field_json(f: Any) -> dict[str, Any]:
         return {"path": f.path, "label": f.label, "kind": f.kind, "help": f.help, "default": f.default,
+                "seat_defaults": list(f.seat_defaults),
                 "choices": [{"value": v, "label": lab} for v, lab in f.choices]}
 
     return {"title": form.title, "intro": form.intro, "fixed": form.fixed,

@@ -198,6 +198,12 @@ class EdGame(Game):
 
         return position_from_text(text, name, move)
 
+    def position_form(self) -> Any:
+        """The web page's form of a typed position (form.py: entry.py's fields)."""
+        from gaia_ai.games.eminent_domain.form import FORM
+
+        return FORM
+
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the role, the planet, the resource."""
         from gaia_ai.games.eminent_domain.words import describe_line
