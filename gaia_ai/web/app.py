@@ -123,7 +123,7 @@ class WebApp:
         st = result.stats
         lines = [(list(c.pv), list(c.pv_players)) for c in result.candidates[:top]]
         rows = [(c.line or str(c.move), c.visits, c.value, c.win_probability, c.expected_score,
-                 len(c.turn or c.moves), self.game.hint_details(job.state, c))
+                 len(c.turn or c.moves), self.game.hint_details(pasted.state, c))   # as pasted (a view's prompt)
                 for c in result.candidates[:top]]
         self._finish(job, rows, lines, {"simulations": st.simulations, "nodes": st.nodes,
                                         "seconds": round(st.elapsed, 2), "budget_capped": False},
@@ -265,7 +265,7 @@ def _extras(suggestion: Any) -> dict[str, Any]:
     if not text:
         return {}
     try:
-        return {"app_response": json.loads(text)}
+        return {"app_response": json.loads(text), "app_moves": list(getattr(suggestion, "app_moves", []))}
     except json.JSONDecodeError:
         return {}
 
