@@ -126,6 +126,22 @@ def test_a_tm_observation_and_a_tm_log_with_its_slider() -> None:
     assert _hints(client, obs["id"], simulations=100)["hints"]
 
 
+def test_a_tm_corpus_record_is_a_log_with_its_slider() -> None:
+    import gzip
+
+    from gaia_ai.games.terraforming_mars.positions import record_state
+
+    with gzip.open(DATA / "tm" / "games-sample.jsonl.gz", "rt") as f:
+        rec = json.loads(f.readline())
+    client = create_app("terraforming-mars").test_client()
+    data = _load(client, json.dumps(rec), "b000.json", move=30).get_json()
+    act = rec["acts"][29]
+    assert data["kind"] == "game log" and data["moves"] == len(rec["acts"]) and data["move"] == 30
+    assert data["last"].startswith(f"p{act['p'] + 1} {act['k']}")
+    state = record_state(rec, 30)
+    assert data["to_move"] == load_game("terraforming-mars").player_name(state, state.current_player)
+
+
 def test_an_ed_log_gets_a_slider_and_an_observation_pastes_too() -> None:
     from gaia_ai.games.eminent_domain.observation import observation_json
 
