@@ -268,6 +268,8 @@ def test_a_position_form_builds_the_text_the_game_reads(browser: Any, monkeypatc
         page = browser.new_page(viewport={"width": 1500, "height": 1000})
         page.goto(address)
         page.wait_for_selector("#formpanel:not([hidden])")
+        assert not page.is_visible("#form-build")   # folded until asked for
+        page.click("#form-title")
         assert page.inner_text("#form-title") == "Or type a game log"
         assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, True, False]
         page.select_option("[data-path='setup.players']", "2")
@@ -302,6 +304,8 @@ def test_ed_page_a_typed_position_from_its_form(browser: Any) -> None:
         page = browser.new_page(viewport={"width": 1500, "height": 1000})
         page.goto(address)
         page.wait_for_selector("#formpanel:not([hidden])")
+        assert not page.is_visible("#form-build")   # folded until asked for
+        page.click("#form-title")
         assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, False, False]
         page.click("#form-build")
         message = _ok(page, "to play")
