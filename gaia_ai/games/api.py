@@ -379,8 +379,11 @@ class Game(ABC):
     def hint_details(self, state: State, candidate: Any) -> dict[str, Any]:
         """Fields a hint carries beside its line for a person's front end (``gaia-ai web``), e.g. the
         answer in a real app's own input format (``app_response``); {} by default. candidate: one of a
-        SearchResult's candidates for state's decision."""
-        return {}
+        SearchResult's candidates for state's decision. By default the game's app answer (its
+        ``app_response(state, moves, players)``, where the game has one) of the candidate's line."""
+        app = getattr(self, "app_response", None)
+        found = app(state, candidate.pv, candidate.pv_players) if app is not None else None
+        return {} if not found else {"app_response": found["response"], "app_moves": list(found["moves"])}
 
     def replay(self, args: argparse.Namespace) -> int:
         """``gaia-ai replay --game NAME PATH``: judge the rules engine on recorded games; exit status."""

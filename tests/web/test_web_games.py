@@ -102,6 +102,18 @@ def test_a_tm_hint_carries_the_app_s_answer_when_the_game_gives_one(monkeypatch:
     assert [h["app_response"]["index"] for h in hints] == list(range(1, len(hints) + 1))
 
 
+def test_a_tm_view_hint_carries_the_app_s_real_answer() -> None:
+    game = load_game("terraforming-mars")
+    if not hasattr(game, "app_response"):
+        pytest.skip("Game.app_response (the app's InputResponse) is not on this branch yet")
+    client = create_app("terraforming-mars").test_client()
+    reply = _load(client, TM_VIEW.read_text()).get_json()
+    prompt = json.loads(TM_VIEW.read_text())["waitingFor"]
+    hints = _hints(client, reply["id"])["hints"]
+    assert hints and all(h["app_response"]["type"] == prompt["type"] for h in hints)   # the prompt's own type
+    assert all(h["app_moves"] and h["app_moves"][0] == h["move"] for h in hints)        # led by the hint's move
+
+
 def test_a_hint_without_an_app_answer_has_none() -> None:
     client = create_app("eminent-domain").test_client()
     pid = _load(client, ED_LOG.read_text(), move=40).get_json()["id"]
