@@ -221,6 +221,9 @@ def test_the_tm_page_can_search_on_a_gaia_ai_server() -> None:
     assert result["status"] == "done", result
     hint = result["hints"][0]
     assert hint["words"] and hint["line"][0]["who"] == "p1 (yellow, Interplanetary Cinematics)"
+    from gaia_ai.v1 import suggest_pb2 as pb
+    if "app_response_json" in pb.Suggestion.DESCRIPTOR.fields_by_name:   # the server's app answer, where it sends one
+        assert hint["app_response"]["type"] == json.loads(TM_VIEW.read_text())["waitingFor"]["type"]
     assert ed_result["status"] == "done" and ed_result["hints"][0]["words"], ed_result
     # the server was sent the export cut at move 31: its line starts with the seat to move there
     assert gaia_result["status"] == "done", gaia_result
