@@ -232,12 +232,6 @@ class TmGame(Game):
 
         return position_from_text(text, name, move)
 
-    def hint_details(self, state: Any, candidate: Any) -> dict[str, Any]:
-        """The app's own answer (``app_response``: the InputResponse JSON its /player/input route takes)
-        where the suggestion carries one: at an imported player view's prompt."""
-        answer = getattr(candidate, "app_response", None)
-        return {} if answer is None else {"app_response": answer}
-
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the payment, the space, the project,
         milestone or award; at an imported player view's prompt the prompt's option title first."""
