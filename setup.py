@@ -9,7 +9,7 @@ toy games of src_cython/testing/ (test-only: they prove the search) are built fo
 GAIA_AI_SANITIZE=1 compiles the extensions with AddressSanitizer and UndefinedBehaviorSanitizer
 (-O1 -g, frame pointers kept) instead of -O3: a write past a C array then stops the process with a
 report. Build them apart (`build_ext --build-lib build/sanitize`), point GAIA_AI_CORE_DIR at the
-modules' folder and run Python with libasan preloaded (.ci/run, README "Sanitizer build").
+modules' folder and run Python with libasan preloaded (.ci/run, docs/development.md "The sanitizer build").
 """
 import os
 from pathlib import Path

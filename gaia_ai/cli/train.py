@@ -32,7 +32,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--player", action="append", default=None, metavar="SPEC",
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
                              "rollout policy); repeat it and the players take the games in turn (expert "
-                             "iteration: the parent's search beside greedy, README 'Expert iteration')")
+                             "iteration: the parent's search beside greedy, docs/search.md 'Learned values')")
     parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with --policy)")
     parser.add_argument("--policy", action="store_true",
                         help="fit the move prior instead (mcts:prior=policy): self-play games of --teacher, "
