@@ -15,11 +15,13 @@ import statistics
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.bots.base import make_bot
-from gaia_ai.bots.play import MAX_MOVES, play_game, rotations
+from gaia_ai.bots.play import MAX_MOVES, PlayedGame, play_game, rotations
 from gaia_ai.errors import ToolkitError
+from gaia_ai.games.api import Deal, Game
 from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game, options_help
 from gaia_ai.tournament.ratings import wilson_interval
 
@@ -57,6 +59,7 @@ class MatchResult:
     specs: list[str]
     players: int
     games: list[GameResult] = field(default_factory=list)
+    interrupted: bool = False   # Ctrl-C stopped the match: `games` are the ones finished before
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": self.players, "games": len(self.games), "bots": []}
@@ -102,28 +105,51 @@ def one_seat_rotations(players: int) -> list[list[int]]:
 
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
               progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME,
-              options: Mapping[str, str] | None = None, one_seat: bool = False) -> MatchResult:
+              options: Mapping[str, str] | None = None, one_seat: bool = False,
+              save: str | Path | None = None) -> MatchResult:
     """Play the games; progress(text) gets one line per finished game (describe_game). ``options`` choose
     the game's variant (Game.with_options, e.g. {"colonies": "on"} for Terraforming Mars). one_seat: A
-    plays one seat and B the others (one_seat_rotations) instead of half the seats each."""
+    plays one seat and B the others (one_seat_rotations) instead of half the seats each. Ctrl-C
+    (KeyboardInterrupt) stops the match with the games finished so far (result.interrupted). save: a
+    folder that gets each finished game's log, SAVE/match-SEED-N.jsonl (save_game)."""
     rules = load_game(game).with_options(options or {})
     rules.check_players(players)
     bots = [make_bot(spec, rules) for spec in specs]
     result = MatchResult(list(specs), players)
     per_rotation = one_seat_rotations(players) if one_seat else rotations(players)
-    while len(result.games) < games:
-        deal = rules.deal(players, f"match-{seed}-{len(result.games) // len(per_rotation)}")
-        factions = list(deal.roles)
-        for seats in per_rotation:
-            if len(result.games) == games:
-                break
-            played = play_game(rules, bots, seats, deal)
-            # a game that deals no roles may still give them in play (an auction's picks, corporations)
-            result.games.append(GameResult(deal.seed, seats, factions or played.roles, played.scores,
-                                           played.decisions, played.think_seconds))
-            if progress is not None:
-                progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
+    if save is not None:
+        Path(save).mkdir(parents=True, exist_ok=True)
+    try:
+        while len(result.games) < games:
+            deal = rules.deal(players, f"match-{seed}-{len(result.games) // len(per_rotation)}")
+            factions = list(deal.roles)
+            for seats in per_rotation:
+                if len(result.games) == games:
+                    break
+                played = play_game(rules, bots, seats, deal)
+                # a game that deals no roles may still give them in play (an auction's picks, corporations)
+                result.games.append(GameResult(deal.seed, seats, factions or played.roles, played.scores,
+                                               played.decisions, played.think_seconds))
+                if save is not None:
+                    save_game(Path(save), rules, deal, played, f"match-{seed}-{len(result.games)}",
+                              [specs[b] for b in seats])
+                if progress is not None:
+                    progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
+    except KeyboardInterrupt:
+        result.interrupted = True
     return result
+
+
+def save_game(folder: Path, rules: Game, deal: Deal, played: PlayedGame, game_id: str,
+              bots: Sequence[str]) -> Path:
+    """Write one game's log, in the game's own record format (Game.record: what `gaia-ai replay`,
+    `suggest --corpus/--log` and `review` read), as folder/GAME_ID.jsonl; the bots of each seat in the
+    record's "match" key."""
+    record = rules.record(deal, played.lines, played.scores, game_id,
+                          final_board=played.final_state.get("board", {}), extra={"match": {"bots": list(bots)}})
+    path = folder / f"{game_id}.jsonl"
+    path.write_text(json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8")
+    return path
 
 
 def describe_game(specs: Sequence[str], game: GameResult) -> str:
@@ -163,7 +189,8 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
                     "seat equally (or, with --one-seat, A holds one seat and B the others); print A's share "
                     "of the wins with its 95% interval, wins (ties split), average VP, the average VP "
                     "margin of each bot with a 95% confidence interval and its mean thinking time a "
-                    "decision.",
+                    "decision. Ctrl-C stops the match and prints the results of the games finished so far "
+                    "(exit status 130).",
     )
     parser.add_argument("bot_a", metavar="BOT_A", help="bot spec, e.g. greedy or mcts:sims=800")
     parser.add_argument("bot_b", metavar="BOT_B", help="bot spec")
@@ -177,6 +204,9 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--one-seat", action="store_true",
                         help="BOT_A holds one seat and BOT_B every other one (3-4 players: a new bot against a "
                              "table of the current one; A's fair share of the wins is 1/players)")
+    parser.add_argument("--save", metavar="DIR",
+                        help="write each finished game's log to DIR/match-SEED-N.jsonl, in the game's own "
+                             "record format (gaia-ai replay, suggest and review read it)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     parser.set_defaults(func=_match_handler)
     return parser
@@ -199,6 +229,8 @@ def _match_handler(args: argparse.Namespace) -> int:
         return 2
     from tqdm import tqdm
 
+    from gaia_ai.search.interrupt import INTERRUPTED_STATUS, ctrl_c
+
     # a progress bar on stderr, each finished game printed above it
     with tqdm(total=args.games, unit="game", file=sys.stderr, leave=False,
               disable=not sys.stderr.isatty()) as bar:
@@ -208,13 +240,20 @@ def _match_handler(args: argparse.Namespace) -> int:
 
         try:
             options = parse_options(args.option)
-            result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed, progress=report,
-                               game=args.game, options=options, one_seat=args.one_seat)
-        except (ToolkitError, ValueError) as e:
+            with ctrl_c():   # Ctrl-C: the match stops with the games finished so far
+                result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed,
+                                   progress=report, game=args.game, options=options, one_seat=args.one_seat,
+                                   save=args.save)
+        except (ToolkitError, ValueError, OSError) as e:
             print(f"gaia-ai match: {e}", file=sys.stderr)
             return 2
+    if result.interrupted:
+        print(f"gaia-ai match: stopped by Ctrl-C after {len(result.games)} of {args.games} games",
+              file=sys.stderr)
+        if not result.games:
+            return INTERRUPTED_STATUS
     summary = result.summary()
     print(format_summary(summary))
     if args.json:
-        print(json.dumps(summary))
-    return 0
+        print(json.dumps({**summary, **({"interrupted": True} if result.interrupted else {})}))
+    return INTERRUPTED_STATUS if result.interrupted else 0

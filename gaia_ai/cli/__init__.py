@@ -28,7 +28,7 @@ from typing import Any
 
 from gaia_ai import __version__
 from gaia_ai.argtypes import positive_float, positive_int
-from gaia_ai.cli.common import HelpFormatter, add_game_argument, fail
+from gaia_ai.cli.common import HelpFormatter, add_game_argument, choose_game, fail
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import game_names, load_game
 
@@ -224,7 +224,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gaia-ai`` with argv (default: sys.argv[1:]) and return the exit status."""
     args = build_parser().parse_args(argv)
     try:
+        choose_game(args)
+    except ToolkitError as e:
+        return fail(args.command, e)
+    try:
         return int(args.func(args))
+    except KeyboardInterrupt:
+        # Ctrl-C outside a search (loading, a remote call): one line, the shell's status for SIGINT; the
+        # commands that search keep their work themselves (gaia_ai.search.interrupt)
+        print(f"gaia-ai {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # the reader left (`gaia-ai replay ... | head`): stop quietly like other Unix tools, with the
         # shell's status for SIGPIPE; stdout goes to /dev/null so the exit's flush cannot fail again

@@ -7,7 +7,8 @@ import sys
 import textwrap
 from typing import Any
 
-from gaia_ai.games.registry import DEFAULT_GAME, GAMES, load_game
+from gaia_ai.errors import ToolkitError
+from gaia_ai.games.registry import DEFAULT_GAME, GAMES, first_document, games_of_file, load_game
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -27,10 +28,76 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return "\n\n".join(blocks) + "\n"
 
 
+class _GameAction(argparse.Action):
+    """Stores --game and notes that it was given (choose_game tells a given game from the default)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.game_given = True
+
+
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
-    """``--game NAME``: the registry name of the game (default gaia-project)."""
-    parser.add_argument("--game", default=DEFAULT_GAME, choices=tuple(GAMES), metavar="NAME",
-                        help=f"the game: {', '.join(GAMES)} (default {DEFAULT_GAME})")
+    """``--game NAME``: the registry name of the game (default gaia-project, or the game of the file or
+    option given: choose_game)."""
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=tuple(GAMES), metavar="NAME", action=_GameAction,
+                        help=f"the game: {', '.join(GAMES)} (default: the game of the file given, when it "
+                             f"names one, else {DEFAULT_GAME})")
+
+
+class GameChoiceError(ToolkitError, ValueError):
+    """The files and options of a command name another game than --game (or several games)."""
+
+
+# the arguments of the commands that name a file of some game, besides the position options
+FILE_ARGUMENTS = ("game_file", "path")
+
+
+def choose_game(args: argparse.Namespace) -> None:
+    """Set args.game from what the command was given when --game was not: a file whose first document
+    a game recognises (Game.recognises: its "format", e.g. eminent-domain/1), or a position option only
+    one game reads (--tm-view, --log). GameChoiceError when they name two games, contradict --game, or
+    name an option the game does not read (saying which --game reads it)."""
+    if not hasattr(args, "game"):
+        return
+    readers: dict[str, list[str]] = {}
+    for name in GAMES:
+        for dest in load_game(name).position_options():
+            readers.setdefault(dest, []).append(name)
+    given = [d for d in readers if hasattr(args, d) and getattr(args, d) not in (None, False)]
+    implied: dict[str, tuple[str, str]] = {}   # what was given -> (the game it names, why)
+    for dest in [*given, *[d for d in FILE_ARGUMENTS if getattr(args, d, None)]]:
+        shown = _option(dest, getattr(args, dest))
+        value = getattr(args, dest)
+        games = games_of_file(value) if isinstance(value, str) else ()
+        if len(games) == 1:
+            document = first_document(value) or {}
+            form = f" (format {document['format']})" if isinstance(document.get("format"), str) else ""
+            implied[shown] = (games[0], f"{shown} is a file of {games[0]}{form}")
+        elif dest in readers and len(readers[dest]) == 1:
+            implied[shown] = (readers[dest][0], f"{shown} is an option of {readers[dest][0]}")
+    named = sorted({game for game, _ in implied.values()})
+    explicit = getattr(args, "game_given", False)
+    if len(named) > 1:
+        raise GameChoiceError("these name different games: " + "; ".join(why for _, why in implied.values()))
+    if named:
+        if explicit and args.game != named[0]:
+            why = next(why for _, why in implied.values())
+            raise GameChoiceError(f"--game {args.game} was given, but {why}: give --game {named[0]}, or leave "
+                                  "--game out")
+        args.game = named[0]
+        return
+    unread = [d for d in given if args.game not in readers[d]]
+    if unread:
+        option = _option(unread[0], getattr(args, unread[0]))
+        games = " or ".join(readers[unread[0]])
+        raise GameChoiceError(f"{args.game} does not read {option}: say which game it is with --game ({games})")
+
+
+def _option(dest: str, value: Any) -> str:
+    if dest in FILE_ARGUMENTS:
+        return str(value)
+    return f"--{dest.replace('_', '-')}" + (f" {value}" if isinstance(value, str) else "")
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:

@@ -22,7 +22,8 @@ def add_suggest_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "suggest",
         help="rank the best moves for the player to move",
         description="Search a position and print the best moves of the player to move, with their visits, "
-                    "value, win probability, expected final score and the line the search expects.",
+                    "value, win probability, expected final score and the line the search expects. Ctrl-C "
+                    "stops the search at once and prints the best answer so far (exit status 130).",
     )
     add_game_argument(parser)
     add_position_arguments(parser)
@@ -95,6 +96,7 @@ class Report:
     elapsed: float
     simulations_per_second: float
     time_manager: str = ""    # what --max-time-ms's manager did: "early", "extended", "ceiling" or ""
+    interrupted: bool = False  # Ctrl-C stopped the search: the answer so far
 
 
 TIME_MANAGER_WORDS = {"early": "stopped early: the answer was settled",
@@ -125,6 +127,7 @@ def print_report(report: Report, as_json: bool) -> None:
                 "max_depth": report.max_depth, "elapsed": round(report.elapsed, 4),
                 "simulations_per_second": round(report.simulations_per_second, 1),
                 **({"time_manager": report.time_manager} if report.time_manager else {}),
+                **({"interrupted": True} if report.interrupted else {}),
             },
         }))
         return
@@ -146,7 +149,8 @@ def print_report(report: Report, as_json: bool) -> None:
           "smaller margin, so value\nand win % can order moves differently. The notation: docs/notation.md.")
     print(f"{report.simulations} simulations, {report.nodes} nodes, depth {report.max_depth}, "
           f"{report.elapsed:.2f} s ({report.simulations_per_second:,.0f}/s)"
-          f"{'; ' + TIME_MANAGER_WORDS[report.time_manager] if report.time_manager else ''}")
+          f"{'; ' + TIME_MANAGER_WORDS[report.time_manager] if report.time_manager else ''}"
+          f"{'; stopped by Ctrl-C: the best answer so far' if report.interrupted else ''}")
 
 
 def _lower_after_first(words: list[str]) -> list[str]:
@@ -199,11 +203,14 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         from gaia_ai.service.cli import suggest_remote  # grpc is loaded only for a remote search
 
         return suggest_remote(args)
+    from gaia_ai.search.interrupt import INTERRUPTED_STATUS, ctrl_c
+
     try:
         game = load_game(args.game)
         state = require_decision(position_from_args(args))
         config = _config(args, game)
-        result = game.search(state, config, top_k=args.top)
+        with ctrl_c(raise_interrupt=False) as stop:   # Ctrl-C: the search returns what it has
+            result = game.search(state, config, top_k=args.top)
     except (ToolkitError, OSError, ValueError) as e:
         return fail("suggest", e)
     st = result.stats
@@ -220,7 +227,10 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         hints=hints,
         simulations=st.simulations, nodes=st.nodes, max_depth=st.max_depth, elapsed=st.elapsed,
         simulations_per_second=st.simulations_per_second, time_manager=st.time_manager,
+        interrupted=stop.requested,
     ), args.json)
+    if stop.requested:
+        return INTERRUPTED_STATUS
     return write_pictures(args, game, state, hints)
 
 

@@ -14,10 +14,13 @@ def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "web",
         help="a local web page: paste a game, see the board and the hints in words",
-        description="Serve a web page on this computer: paste or drop a boardgamers.space export, a game log or a "
-                    "structured state; see the board, the ranked hints in words with win probability and expected "
-                    "VP, and step through the line the search expects on the board. The search runs here, or on "
-                    "a `gaia-ai serve` server with --server. The notation: docs/notation.md.",
+        description="Serve a web page on this computer for one game (--game): paste or choose a position (Gaia: a "
+                    "boardgamers.space export, a game log or a structured state; Terraforming Mars: your player "
+                    "view from the app's /api/player, an observation or a log; Eminent Domain: a log or an "
+                    "observation; a log gets a move slider), see it, the ranked hints in words with win "
+                    "probability and expected score (for Terraforming Mars the app's option titles and answer), "
+                    "and step through the line the search expects. The search runs here, or on a `gaia-ai "
+                    "serve` server with --server. The page for each game: docs/web.md.",
     )
     add_game_argument(parser)
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")

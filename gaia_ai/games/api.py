@@ -115,6 +115,17 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class PasteKind:
+    """A kind of text a person can paste into the web page (``gaia-ai web``) for a game: what
+    ``read_position`` answers as its ``kind``, a short label and how to get such a text, in words."""
+
+    kind: str                 # "player view": the name read_position's result carries
+    label: str                # "Your player view (the app's /api/player)"
+    how: str                  # how to copy or make it, plain text for people
+    log: bool = False         # a game log: read_position takes a cut (move=K), the page offers a slider
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a front end shows about a game before it has a state."""
 
@@ -124,6 +135,9 @@ class GameInfo:
     role_name: str = "role"         # what a seat plays: "faction", "corporation"
     hidden_information: bool = False
     options: dict[str, str] = field(default_factory=dict)   # the variants the engine models
+    # the "format" values of the files the game reads (a game log, an observation): a file naming one
+    # selects the game (Game.recognises)
+    formats: tuple[str, ...] = ()
 
 
 class Game(ABC):
@@ -265,6 +279,18 @@ class Game(ABC):
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         """Options that name a position of this game (suggest, export-state); none by default."""
 
+    def position_options(self) -> tuple[str, ...]:
+        """The position options (argparse dests) position_from_args reads: those add_position_arguments
+        adds by default; a game that also reads another game's option (a shared --corpus) says so."""
+        group = argparse.ArgumentParser(add_help=False).add_argument_group()
+        self.add_position_arguments(group)
+        return tuple(action.dest for action in group._group_actions)
+
+    def recognises(self, document: Mapping[str, Any]) -> bool:
+        """Whether a file's first JSON object is one of this game's documents (a game log, an
+        observation, a record): by default, its "format" is one of info.formats."""
+        return document.get("format") in self.info.formats
+
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> State:
         """The position named by this game's options of add_position_arguments."""
         raise UnsupportedError(f"{self.info.title}: no command-line positions yet")
@@ -299,11 +325,25 @@ class Game(ABC):
         """A picture of the position ("png" or "svg") with `moves` (of `player`) drawn on it."""
         raise UnsupportedError(f"{self.info.title}: no board picture yet")
 
-    def read_position(self, text: str, name: str = "the pasted text") -> Any:
-        """A position from text a person pastes (an export, a log, a structured state): an object with
-        ``kind`` (what the text was), ``state`` and ``request_position()`` (the service's Position
-        message, the text as given); ToolkitError naming `name` and what is wrong otherwise."""
+    def paste_kinds(self) -> tuple[PasteKind, ...]:
+        """What read_position accepts, in the order a front end lists it (the web page's instructions);
+        () for a game that reads no pasted text yet."""
+        return ()
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        """A position from text a person pastes (one of paste_kinds: an export, a log, a view, an
+        observation): an object with ``kind`` (what the text was), ``state``, ``request_position()`` (the
+        service's Position message of that position), ``moves`` (a log's number of moves, None for
+        a text that is not a log) and ``move`` (the cut used: the position after the log's first
+        ``move`` moves; all of them when move is None). ToolkitError or ValueError naming `name` and
+        what is wrong otherwise."""
         raise UnsupportedError(f"{self.info.title}: no pasted positions yet")
+
+    def hint_details(self, state: State, candidate: Any) -> dict[str, Any]:
+        """Fields a hint carries beside its line for a person's front end (``gaia-ai web``), e.g. the
+        answer in a real app's own input format (``app_response``); {} by default. candidate: one of a
+        SearchResult's candidates for state's decision."""
+        return {}
 
     def replay(self, args: argparse.Namespace) -> int:
         """``gaia-ai replay --game NAME PATH``: judge the rules engine on recorded games; exit status."""

@@ -4,8 +4,13 @@ costs nothing until it is loaded)."""
 
 from __future__ import annotations
 
+import gzip
 import importlib
+import json
+import zlib
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from gaia_ai.errors import UnknownGameError
 from gaia_ai.games.api import Game
@@ -37,6 +42,35 @@ def load_game(name: str = DEFAULT_GAME) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"{target} is not a gaia_ai.games.api.Game")
     return game
+
+
+# a file is sniffed for the game it belongs to only up to this size (larger ones: their first line)
+SNIFF_BYTES = 16 << 20
+
+
+def first_document(path: str | Path) -> dict[str, Any] | None:
+    """The first JSON object of a file (a .json file's object, a .jsonl[.gz] file's first line), or
+    None when the file is not one (a folder, a missing file, not JSON): sniffed, never an error."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            return None
+        with (gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz"
+              else open(path, encoding="utf-8")) as f:
+            text = f.read(SNIFF_BYTES) if path.suffix == ".json" else f.readline(SNIFF_BYTES)
+        document = json.loads(text)
+    except (OSError, EOFError, UnicodeDecodeError, ValueError, RecursionError, zlib.error):
+        return None
+    return document if isinstance(document, dict) else None
+
+
+def games_of_file(path: str | Path) -> tuple[str, ...]:
+    """The games that recognise the file's first document as theirs (Game.recognises: its "format", or
+    the shape of a record), in GAMES order; () for a file no game claims."""
+    document = first_document(path)
+    if document is None:
+        return ()
+    return tuple(name for name in GAMES if load_game(name).recognises(document))
 
 
 def options_help() -> str:

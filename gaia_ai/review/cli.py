@@ -38,7 +38,8 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
                     "search's best move and the played one, both valued for that player (win probability, "
                     "expected final VP), the loss and a label; then accuracy, top-1/top-3 agreement with "
                     "the search and the largest losses per player. A decision costs one or two searches, "
-                    "with the game's hint search (the one gaia-ai suggest uses without --config).",
+                    "with the game's hint search (the one gaia-ai suggest uses without --config). Ctrl-C "
+                    "stops it and prints the decisions reviewed so far (exit status 130).",
         epilog=EXAMPLES,
         formatter_class=HelpFormatter,
     )
@@ -77,6 +78,7 @@ def _review_handler(args: argparse.Namespace) -> int:
     from gaia_ai.games.registry import load_game
     from gaia_ai.review.model import ReviewError, parse_lines, resolve_players, review_config
     from gaia_ai.review.report import format_summary, format_table, review_dict
+    from gaia_ai.search.interrupt import INTERRUPTED_STATUS, ctrl_c
 
     try:
         rules = load_game(args.game)
@@ -91,7 +93,11 @@ def _review_handler(args: argparse.Namespace) -> int:
         players = resolve_players(game.players(), args.player)
         window = parse_lines(args.moves, len(game.lines)) if args.moves else None
         config = review_config(args.simulations, args.threads, args.seed, search=rules.hint_search())
-        review = rules.review_game(game, players, config, window, progress=_progress)
+        with ctrl_c():   # Ctrl-C: the review stops with the decisions reviewed so far
+            review = rules.review_game(game, players, config, window, progress=_progress)
+        if review.interrupted and not review.decisions:
+            print("gaia-ai review: stopped by Ctrl-C before the first decision was reviewed", file=sys.stderr)
+            return INTERRUPTED_STATUS
         if not review.decisions:
             who = ", ".join(review.players[p].label for p in players)
             raise ReviewError(f"no decision of {who} to review in log lines {review.lines[0]}-{review.lines[1] - 1}")
@@ -100,15 +106,19 @@ def _review_handler(args: argparse.Namespace) -> int:
     except (ToolkitError, OSError, ValueError) as e:
         print(f"gaia-ai review: {e}", file=sys.stderr)
         return 2
+    status = INTERRUPTED_STATUS if review.interrupted else 0
+    if review.interrupted:
+        print(f"gaia-ai review: stopped by Ctrl-C: the {len(review.decisions)} decisions reviewed so far",
+              file=sys.stderr)
     if args.json:
         print(json.dumps(document, ensure_ascii=False))
-        return 0
+        return status
     print(format_table(review))
     print()
     print(format_summary(review))
     for path in written:
         print(f"wrote {path}")
-    return 0
+    return status
 
 
 def _write_outputs(review: Any, document: dict[str, Any], out: Path) -> list[Path]:

@@ -65,6 +65,7 @@ def review_dict(review: Review) -> dict[str, Any]:
         "final_scores": review.final_scores,
         "decisions": [d.to_dict() for d in review.decisions],
         "skipped": [s.to_dict() for s in review.skipped],
+        **({"interrupted": True} if review.interrupted else {}),
         "summary": {
             "players": [player_summary(review, p) for p in review.reviewed],
             "largest_losses": [d.to_dict() for d in largest_losses(review)],

@@ -21,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from gaia_ai.errors import shorten_message
 from gaia_ai.games.registry import load_game
 from gaia_ai.search import CancelToken
 from gaia_ai.service.auth import TokenAuthInterceptor
@@ -85,14 +87,14 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
         """Search the posted position within the capped budget (see suggest.proto)."""
         start = time.perf_counter()
         kind = request.WhichOneof("budget")
-        note(game=request.game, budget={"simulations": request.simulations if kind == "simulations" else None,
+        note(game=shorten_message(request.game), budget={"simulations": request.simulations if kind == "simulations" else None,
                                         "time_ms": request.time_ms if kind == "time_ms" else None,
                                         "threads": request.threads or 1})
         return _answer(context, lambda: self._suggest(request, context, start))
 
     def ValidateState(self, request: pb.ValidateStateRequest, context: grpc.ServicerContext) -> Any:
         """Decode and check the posted position; its legal moves, no search."""
-        note(game=request.game)
+        note(game=shorten_message(request.game))
 
         def check() -> pb.ValidateStateResponse:
             adapter = game_adapter(request.game)
@@ -184,7 +186,7 @@ def _answer(context: grpc.ServicerContext, work: Callable[[], Any]) -> Any:
         LOGGER.exception("internal error", extra={"fields": {"peer": context.peer()}})
         result = _Abort(grpc.StatusCode.INTERNAL, "internal error (logged by the server)")
     if isinstance(result, _Abort):
-        context.abort(result.code, result.message)
+        context.abort(result.code, shorten_message(result.message))
     return result
 
 
@@ -195,6 +197,37 @@ def _cancel_token(context: grpc.ServicerContext) -> CancelToken:
     if not context.add_callback(token.cancel):
         token.cancel()   # the call already ended
     return token
+
+
+def _parsed(behaviour: Callable[[Any, grpc.ServicerContext], Any], message: Any) -> Callable[..., Any]:
+    """behaviour taking the request's bytes: a body that is not a `message` (not protobuf, or a string
+    field that is not UTF-8) is answered INVALID_ARGUMENT by the handler, after the token check and
+    with its call-log line (gRPC's own deserializer would answer INTERNAL before both)."""
+    name = message.DESCRIPTOR.name
+
+    def call(body: bytes, context: grpc.ServicerContext) -> Any:
+        try:
+            request = message.FromString(body)
+        except DecodeError as e:
+            note(error_kind="undecodable request")
+            context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                          f"the request is not a {name} message ({shorten_message(str(e))}): protobuf with UTF-8 strings")
+        return behaviour(request, context)
+
+    return call
+
+
+def _add_servicer(servicer: MoveSuggestionServicer, server: grpc.Server) -> None:
+    """As the generated add_MoveSuggestionServiceServicer_to_server, with each request parsed by _parsed."""
+    handlers = {
+        method: grpc.unary_unary_rpc_method_handler(_parsed(getattr(servicer, method), request),
+                                                    response_serializer=response.SerializeToString)
+        for method, request, response in (
+            ("SuggestMoves", pb.SuggestMovesRequest, pb.SuggestMovesResponse),
+            ("ValidateState", pb.ValidateStateRequest, pb.ValidateStateResponse))
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+    server.add_registered_method_handlers(SERVICE_NAME, handlers)
 
 
 def _check_free(host: str, port: int) -> None:
@@ -237,7 +270,7 @@ class SuggestionServer:
                      ("grpc.so_reuseport", 0)],
             maximum_concurrent_rpcs=options.workers,
         )
-        pb_grpc.add_MoveSuggestionServiceServicer_to_server(self.servicer, self._server)
+        _add_servicer(self.servicer, self._server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self._server)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),

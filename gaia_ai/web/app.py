@@ -4,8 +4,14 @@ Why Flask: a small, synchronous, long-maintained framework (Pallets) whose reque
 that runs in a thread and is cancelled through a CancelToken; the page is one static HTML file with
 plain JavaScript, so there is no JavaScript toolchain to build.
 
+Nothing here names a game: what the page accepts (its instructions) and how a text is read come from
+the game (Game.paste_kinds, Game.read_position), a hint's extras (TM's app_response) from
+Game.hint_details.
+
 JSON API (all on 127.0.0.1 by default):
-  POST /api/position {"text", "name"}           -> {"id", "kind", "summary", "to_move", "svg"} or 400 {"error"}
+  GET  /api/game                                -> {"name", "title", "kinds": [{"kind", "label", "how", "log"}]}
+  POST /api/position {"text", "name", "move"?}  -> {"id", "kind", "summary", "to_move", "svg", "moves", "move",
+                                                    "first", "last"} or 400 {"error"}; move: a log's cut
   POST /api/search {"position", "budget_ms" | "simulations", "threads", "top", "seed"} -> {"job"}
   GET  /api/search/<job>                        -> {"status", "elapsed", "progress", "hints"?, "stats"?, "error"?}
   POST /api/search/<job>/cancel                 -> the job's status
@@ -15,6 +21,7 @@ JSON API (all on 127.0.0.1 by default):
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 import time
@@ -40,6 +47,7 @@ class Job:
     """One search: running in a thread until done, cancelled or failed."""
 
     state: Any
+    line_root: Any                # where the lines are read: for a hidden-information game the search's sample
     budget_ms: int | None
     simulations: int | None
     started: float = field(default_factory=time.monotonic)
@@ -80,7 +88,12 @@ class WebApp:
     # ---- searches ----------------------------------------------------------------------------------
     def start(self, pasted: Any, budget_ms: int | None, simulations: int | None, threads: int, top: int,
               seed: int) -> str:
-        job = Job(pasted.state.copy(), budget_ms, simulations)
+        state = pasted.state.copy()
+        # a hidden-information game's line was read on the search's sample of what the seat cannot see
+        # (drawn from the pasted state itself: it keeps what the pasted text says beside the position)
+        root = (pasted.state.determinize(state.current_player, seed) if self.game.info.hidden_information
+                else state)
+        job = Job(state, root, budget_ms, simulations)
         job_id = uuid.uuid4().hex[:12]
         with self.lock:
             self._forget_old()
@@ -108,7 +121,8 @@ class WebApp:
             return
         st = result.stats
         lines = [(list(c.pv), list(c.pv_players)) for c in result.candidates[:top]]
-        rows = [(c.line, c.visits, c.value, c.win_probability, c.expected_score, len(c.moves))
+        rows = [(c.line or str(c.move), c.visits, c.value, c.win_probability, c.expected_score,
+                 len(c.turn or c.moves), self.game.hint_details(job.state, c))
                 for c in result.candidates[:top]]
         self._finish(job, rows, lines, {"simulations": st.simulations, "nodes": st.nodes,
                                         "seconds": round(st.elapsed, 2), "budget_capped": False},
@@ -121,8 +135,10 @@ class WebApp:
         client = SuggestClient(self.server or "", **self.client_options)
         job.cancel = client   # closing the channel cancels the call in flight
         try:
-            reply = client.suggest(position, simulations=job.simulations, time_ms=job.budget_ms, threads=threads,
-                                   top_k=top, seed=seed,
+            # a game of hidden information needs the seat asking: the seat to move of the pasted position
+            viewer = job.state.current_player if self.game.info.hidden_information else None
+            reply = client.suggest(position, game=self.game.name, viewer=viewer, simulations=job.simulations,
+                                   time_ms=job.budget_ms, threads=threads, top_k=top, seed=seed,
                                    timeout=None if job.budget_ms is None else job.budget_ms / 1000 + 60)
         except (ServiceError, ValueError) as e:
             if job.status == "cancelled":
@@ -132,9 +148,8 @@ class WebApp:
             return
         finally:
             client.close()
-        lines = [([self.game.parse_move(c.notation, job.state) for c in s.pv], [c.player for c in s.pv])
-                 for s in reply.suggestions]
-        rows = [(s.move, s.visits, s.value, s.win_probability, s.expected_score, len(s.commands))
+        lines = [self._read_line(job.line_root, [(c.notation, c.player) for c in s.pv]) for s in reply.suggestions]
+        rows = [(s.move, s.visits, s.value, s.win_probability, s.expected_score, len(s.commands), _extras(s))
                 for s in reply.suggestions]
         st = reply.stats
         applied = reply.budget
@@ -144,12 +159,28 @@ class WebApp:
                                         "seconds": round(st.elapsed_seconds, 2), "budget_capped": bool(capped)},
                      cancelled=False)
 
+    def _read_line(self, root: Any, line: list[tuple[str, int]]) -> tuple[list[Any], list[int]]:
+        """A server's line as moves, each read at its own position (a game whose moves are read against
+        the position); it stops at a move this process cannot read (a sample of hidden cards differs)."""
+        state = root.copy()
+        moves, players = [], []
+        for notation, player in line:
+            try:
+                move = self.game.parse_move(notation, state)
+                state.apply(move)
+            except (ToolkitError, ValueError):
+                break
+            moves.append(move)
+            players.append(player)
+        return moves, players
+
     def _finish(self, job: Job, rows: list[tuple[Any, ...]], lines: list[tuple[list[Any], list[int]]],
                 stats: dict[str, Any], cancelled: bool) -> None:
         hints = []
-        for rank, ((move, visits, value, win, exp_vp, own), (pv, players)) in enumerate(zip(rows, lines, strict=True)):
+        for rank, ((move, visits, value, win, exp_vp, own, extras), (pv, players)) in enumerate(
+                zip(rows, lines, strict=True)):
             try:
-                steps = self.game.describe_moves(job.state, pv, players)
+                steps = self.game.describe_moves(job.line_root, pv, players)
             except UnsupportedError:   # a game without words yet: the notation alone
                 steps = [{"player": p + 1, "who": self.game.player_name(job.state, p), "notation": str(m),
                           "words": str(m)} for m, p in zip(pv, players, strict=False)]
@@ -157,7 +188,7 @@ class WebApp:
                 "rank": rank + 1, "move": move, "visits": visits, "value": _num(value), "win_probability": _num(win),
                 "expected_score": _num(exp_vp), "own": own,
                 "words": [s["words"] for s in steps[:own] if s["notation"] != "endturn"],
-                "line": steps,
+                "line": steps, **extras,
             })
         job.hints, job.lines, job.stats = hints, lines, stats
         job.finished = time.monotonic()
@@ -177,19 +208,36 @@ class WebApp:
         else:
             job.cancel.cancel()
 
-    def board(self, job: Job, hint: int, step: int) -> bytes:
-        """SVG of the position before step `step` of hint `hint`'s line, with that step drawn."""
-        pv, players = job.lines[hint]
-        state = job.state.copy()
+    def step_state(self, job: Job, hint: int, step: int) -> tuple[Any, int]:
+        """(the position before step `step` of hint `hint`'s line, that step clamped to the line)."""
+        pv, _ = job.lines[hint]
+        state = job.line_root.copy()
         step = max(0, min(step, len(pv)))
         for command in pv[:step]:   # each step is the move of the player whose decision it is
             state.apply(command)
+        return state, step
+
+    def board(self, job: Job, hint: int, step: int) -> bytes:
+        """SVG of the position before step `step` of hint `hint`'s line, with that step drawn."""
+        pv, players = job.lines[hint]
+        state, step = self.step_state(job, hint, step)
         if step < len(pv):
             player = players[step]
             move = [pv[step]]
             title = f"Step {step + 1} of {len(pv)}: {self.game.player_name(state, player)} plays {pv[step]}"
             return self.game.draw(state, "svg", moves=move, player=player, title=title)
         return self.game.draw(state, "svg", title=f"After the {len(pv)} steps of the line")
+
+
+def _extras(suggestion: Any) -> dict[str, Any]:
+    """A server's suggestion's extras: the app's own answer where the game gives one."""
+    text = getattr(suggestion, "app_response_json", "")
+    if not text:
+        return {}
+    try:
+        return {"app_response": json.loads(text)}
+    except json.JSONDecodeError:
+        return {}
 
 
 def _num(x: float) -> float | None:
@@ -213,28 +261,39 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
         html = html.replace("{{SEARCH_WHERE}}", where).replace("{{GAME}}", rules.info.title)
         return Response(html, mimetype="text/html")
 
+    @app.get("/api/game")
+    def game_info() -> Any:
+        kinds = [{"kind": k.kind, "label": k.label, "how": k.how, "log": k.log} for k in rules.paste_kinds()]
+        return jsonify({"name": rules.info.name, "title": rules.info.title, "kinds": kinds})
+
     @app.post("/api/position")
     def position() -> Any:
         body = request.get_json(silent=True) or {}
         text, name = body.get("text"), str(body.get("name") or "the pasted text")
         if not isinstance(text, str):
-            return _error("send {\"text\": ...}: the export, log or structured state as text")
+            return _error("send {\"text\": ...}: the pasted position as text")
         try:
-            pasted = rules.read_position(text, name)
+            move = _int(body, "move", 0, 10**7)
+            pasted = rules.read_position(text, name, move)
         except (ToolkitError, ValueError) as e:
             return _error(str(e))
         state = pasted.state
         pid = uuid.uuid4().hex[:12]
         with web.lock:
             web.positions[pid] = pasted
+            for old in list(web.positions)[:-MAX_JOBS]:   # the oldest pastes go first
+                del web.positions[old]
         n = state.num_players
         summary = f"{pasted.kind}: {n} players ({', '.join(rules.player_name(state, p) for p in range(n))})"
         to_move = None if state.is_terminal else rules.player_name(state, state.current_player)
         try:
             svg = rules.draw(state, "svg").decode("utf-8")
-        except UnsupportedError as e:   # a game without a board picture yet
-            svg = f"<p>{escape(str(e))}</p>"
-        return jsonify({"id": pid, "kind": pasted.kind, "summary": summary, "to_move": to_move, "svg": svg})
+        except UnsupportedError:   # a game without a board picture yet: the position in a line
+            svg = f'<p class="noboard">{escape(rules.describe(state))}</p>'
+        moves = getattr(pasted, "moves", None)
+        return jsonify({"id": pid, "kind": pasted.kind, "summary": summary, "to_move": to_move, "svg": svg,
+                        "moves": moves, "move": getattr(pasted, "move", None), "first": getattr(pasted, "first", 0),
+                        "last": getattr(pasted, "last", "")})
 
     @app.get("/api/position/<pid>/board")
     def position_board(pid: str) -> Any:
@@ -290,8 +349,8 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
             return _error(str(e))
         try:
             return Response(web.board(job, hint, step), mimetype="image/svg+xml")
-        except UnsupportedError as e:
-            return _error(str(e))
+        except UnsupportedError as e:   # a game without a board picture yet: the position in a line
+            return jsonify({"error": str(e), "text": rules.describe(web.step_state(job, hint, step)[0])}), 400
 
     @app.errorhandler(413)
     def too_large(_: Any) -> Any:

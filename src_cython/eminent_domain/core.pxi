@@ -72,7 +72,7 @@ cdef class Core:
     cdef EdState st
 
     def __init__(self, Tables tables, int num_players, unsigned long long seed, int errata,
-                 list stack_total, int empty_to_end):
+                 list stack_total, int empty_to_end, int bga=0, int extra_round=0):
         cdef EdState* s = &self.st
         cdef int p, i, j, k, n
         cdef int start_deck[NROLEKIND]
@@ -85,6 +85,8 @@ cdef class Core:
         s.num_players = num_players
         s.rng = seed
         s.opt.errata = errata
+        s.opt.bga = bga
+        s.opt.extra_round = extra_round
         s.opt.empty_to_end = empty_to_end
         for i in range(NSTACK):
             s.opt.stack_total[i] = stack_total[i]

@@ -97,6 +97,14 @@ cdef void step_done(const EdContext* c, EdState* s) noexcept nogil:
             go_role(c, s)
     elif s.stage == ST_LEADER:
         s.follower = (s.leader + 1) % s.num_players
+        if s.opt.bga and s.mobilize and any_attack(c, s, s.leader):
+            # BGA: Mobilization's attack ends the leader's own role resolution, before any follower
+            s.mobilize = 0
+            s.stage = ST_MOBIL
+            s.actor = s.leader
+            s.left = 1
+            s.dec = D_ATTACK
+            return
         go_follow(c, s)
     elif s.stage == ST_FOLLOW:
         P = &s.pl[s.follower]
@@ -106,7 +114,11 @@ cdef void step_done(const EdContext* c, EdState* s) noexcept nogil:
         s.follower = (s.follower + 1) % s.num_players
         go_follow(c, s)
     elif s.stage == ST_MOBIL:
-        after_role(c, s)
+        if s.opt.bga:
+            s.mobilize = 0
+            go_follow(c, s)           # s.follower was set when the leader's resolution ended
+        else:
+            after_role(c, s)
 
 
 cdef void end_turn(const EdContext* c, EdState* s) noexcept nogil:
@@ -119,6 +131,11 @@ cdef void end_turn(const EdContext* c, EdState* s) noexcept nogil:
         return
     nxt = (s.leader + 1) % s.num_players
     if s.end_triggered and nxt == s.start_player:
+        if s.opt.extra_round and not s.extra_round_played:
+            s.extra_round_played = 1      # BGA's option 103: one more full round, then the end
+            s.leader = nxt
+            start_turn(c, s)
+            return
         if s.opt.errata:
             for p in range(s.num_players):
                 if has_perm(s, p, P_LOGIST):   # Logistics errata: one more turn at game end
@@ -183,7 +200,10 @@ cdef void start_tuck(const EdContext* c, EdState* s) noexcept nogil:
 
 
 cdef int settle_bonus(EdState* s, int p) noexcept nogil:
-    """An empty-stack Colonize leader gets the display's +1 toward settling (BGA)."""
+    """Rulebook reading: an empty-stack Colonize leader gets the display's +1 toward settling. BGA's code
+    never reaches its +1 (D2 of docs/eminent-domain.md; it looks like BGA's bug), so under bga: none."""
+    if s.opt.bga:
+        return 0
     return 1 if (p == s.leader and s.stage == ST_LEADER and not s.role_card) else 0
 
 

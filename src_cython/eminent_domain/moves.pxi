@@ -63,10 +63,12 @@ cdef int gen_moves(const EdContext* c, EdState* s, Move* out, int cap) noexcept 
         for k in range(s.last if s.last > 0 else 0, NKIND):
             if P.hand[k] and card_sym(c, s, p, k, s.role) > 0:
                 out[n] = mv(MV_BOOST, k, 0); n += 1
-        if not (p != s.leader and s.role == S_COLONIZE and next_tuck_kind(c, s, p) < 0):
+        if s.opt.bga or not (p != s.leader and s.role == S_COLONIZE and next_tuck_kind(c, s, p) < 0):
             out[n] = mv(MV_DONE, 0, 0); n += 1
     elif s.dec == D_FOLLOW:
-        if s.role != S_COLONIZE or hand_has_sym(c, s, p, S_COLONIZE):
+        # BGA (M1) lets Empire Colonize symbols alone follow Colonize (the follow does nothing)
+        if (s.role != S_COLONIZE or hand_has_sym(c, s, p, S_COLONIZE)
+                or (s.opt.bga and empire_sym(c, s, p, S_COLONIZE) > 0)):
             out[n] = mv(MV_FOLLOW, 0, 0); n += 1
         out[n] = mv(MV_DISSENT, 0, 0); n += 1
     elif s.dec == D_KEEP:
@@ -87,6 +89,8 @@ cdef int gen_moves(const EdContext* c, EdState* s, Move* out, int cap) noexcept 
         for pl in range(NPLANET):
             if can_tuck(s, p, pl):
                 out[n] = mv(MV_TUCK, k, pl); n += 1
+        if s.opt.bga and s.dec == D_TUCK and s.stage != ST_ACTION:
+            out[n] = mv(MV_DONE, 0, 0); n += 1    # BGA (D1): stop tucking, the rest goes to the discard
     elif s.dec == D_PRODUCE:
         for pl in range(NPLANET):
             if face_up_of(s, p, pl):
@@ -356,7 +360,9 @@ cdef int do_move(const EdContext* c, EdState* s, Move m) noexcept nogil:
         else:
             start_tuck(c, s)
     elif s.dec == D_TUCK:
-        if s.stage == ST_ACTION:
+        if t == MV_DONE:
+            step_done(c, s)
+        elif s.stage == ST_ACTION:
             P.played_act[a] -= 1
             tuck(c, s, p, a, b)
             step_done(c, s)

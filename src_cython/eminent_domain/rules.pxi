@@ -157,12 +157,14 @@ cdef int any_tuck(EdState* s, int p) noexcept nogil:
 
 
 cdef inline int attack_cost(const EdContext* c, EdState* s, int p, int pl) noexcept nogil:
-    """Fighters an attack on pl costs p: Scorched Earth Policy lowers it by 2, one fighter at least stays."""
+    """Fighters an attack on pl costs p: Scorched Earth Policy lowers it by 2; the rulebook reading keeps one
+    at least (the fighter left on the planet), BGA goes down to 0 (that fighter comes from the supply)."""
     cdef int cost = c.planet_wcost[pl]
+    cdef int floor = 0 if s.opt.bga else 1
     if has_perm(s, p, P_SCORCHED):
         cost -= 2
-        if cost < 1:
-            cost = 1
+        if cost < floor:
+            cost = floor
     return cost
 
 
@@ -244,7 +246,7 @@ cdef void trade(const EdContext* c, EdState* s, int p, int pl, int slot) noexcep
         s.planet_res[pl] &= <ushort> ~(1 << slot)
     take_influence(s, p, 1)
     if p == s.leader:
-        if s.diverse and not ((s.traded_mask >> r) & 1):
+        if s.diverse and not ((s.traded_mask >> r) & 1) and not (s.opt.bga and r == FIGHTER_RES):
             take_influence(s, p, 1)   # Diverse Markets: +1 per different type traded this turn
         if s.specialized == r:
             take_influence(s, p, 1)   # Specialization: +1 per resource of the named type

@@ -24,6 +24,8 @@ ctypedef struct EdContext:
 
 ctypedef struct EdOptions:
     int errata            # Escalation errata for Logistics, Abundance, Bureaucracy, Terraforming
+    int bga               # Board Game Arena's play where it differs from the rulebook reading (D1-D4, M1, M2)
+    int extra_round       # BGA option 103: one more round after the end is triggered
     int empty_to_end      # empty role stacks that end the game (1 for 2-3 players, 2 for 4 or extended 3)
     int stack_total[NSTACK]   # role cards per stack including the starting decks
 
@@ -69,6 +71,7 @@ ctypedef struct EdState:
     int turns                      # turns finished
     int end_triggered
     int extra_turn                 # the Logistics errata turn after the last round is being played
+    int extra_round_played         # the extra round (option extra_round) has begun
     int finished
     int stage                      # ST_*
     int dec                        # D_*: the decision the state waits for

@@ -788,6 +788,8 @@ cdef unsigned long long fed_cache_key(GState* s, GameContext* c, int p, int budg
     # building values change with the PI (Bescods' titanium bonus) and the PA->4pw tech tile
     k = (k ^ <unsigned long long>(s.pl[p].nbuild[B_PI] + 2 * has_tile(s, c, p, 3) + 4 * s.pl[p].fed_count
                                   + 64 * s.pl[p].faction)) * 1099511628211ULL
+    # the rule (site or exact) and the site's satellite limit (25 placed at most)
+    k = (k ^ <unsigned long long>(fed_rule_site + 2 * imin(s.pl[p].satellites, 31))) * 1099511628211ULL
     k = (k & ~<unsigned long long>15) | <unsigned long long>budget
     return k if k != 0 else 16
 
@@ -1154,6 +1156,8 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
         i = order[x]
         if not fg_improved_valid(s, c, p, cand_hex[i], cand_n[i]):
             continue
+        if fed_rule_site and not fed_site_playable(s, c, p, cand_hex[i], cand_n[i]):
+            continue
         for j in range(cand_n[i]):
             hexes_out[offsets_out[out_n] + j] = cand_hex[i][j]
         offsets_out[out_n + 1] = offsets_out[out_n] + cand_n[i]
@@ -1332,6 +1336,8 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
         ntree = fed_tree(c, tgroup, bestS, bestv, bp, tree)
         m = fed_improve(s, c, p, tree, ntree, out)
         if m > 0 and not fg_improved_valid(s, c, p, out, m):
+            m = 0
+        if m > 0 and fed_rule_site and not fed_site_playable(s, c, p, out, m):
             m = 0
     free(dp)
     free(bp)

@@ -697,3 +697,173 @@ def federation_expanded(Core core, int p, hexes) -> list:
         n += 1
     m = fed_expand(&core.st, core.ctx, p, buf, n, out)
     return sorted(out[i] for i in range(m)) if m > 0 else []
+
+
+# ---- the site's federation offers -----------------------------------------------------------------------
+#
+# boardgamers.space (gaia-engine 4.9, Player.availableFederations) accepts a `federation` command only
+# while it offers some federation (or a "custom" one). Its offers come from combinations of the player's
+# building groups (groups of value 0 skipped; for the Ivits with a federation, those holding it), taken
+# in the order the player occupied them, each combination closed as soon as its value reaches the
+# threshold: a group joins only while the value is still short of it. For each combination it first
+# bounds the satellites by the hex distances between its groups (each pair: the least distance between
+# their hexes less one; then the shortest path through the other groups of the combination; the
+# largest of these), and tries no tree when that bound exceeds what the player can pay, even when the
+# player's other buildings (free to pass through) lie in between; else a heuristic Steiner tree (the
+# best one for up to 3 groups). When it offers anything, it accepts any federation its own checker
+# passes, which every federation our exact rule accepts does (not outclassed by an offer, no tree with
+# fewer satellites).
+#
+# fed_site_playable asks for a witness that the site offers something: a combination within the
+# federation's own groups in which every group is needed whatever the order (so the occupation order,
+# which the state does not keep, does not matter), whose distance bound is within the player's
+# satellites (the federation itself links it within them, so a tree exists; the site's heuristic is
+# taken to find it: it is exact up to 3 groups, and the corpus' federations of 4 groups were offered).
+# Sufficient, not necessary: a federation that fails may still be offered through a combination of
+# other groups, or of these in the order the site keeps.
+
+cdef int fed_rule_site = 1     # 1: the generator lists only site-playable federations; 0: the exact rule
+
+
+def set_federation_rule(str rule) -> None:
+    """Which federations the move generator lists (search, hints, bots): "site" (the default) only the
+    ones boardgamers.space offers at the position, "exact" every valid one the candidate search finds
+    (analysis: the rulebook's rule, which the `federation` command accepts either way)."""
+    global fed_rule_site
+    if rule == "site":
+        fed_rule_site = 1
+    elif rule == "exact":
+        fed_rule_site = 0
+    else:
+        raise ValueError("federation rule must be 'site' or 'exact', not %r" % (rule,))
+
+
+def federation_rule() -> str:
+    """The federation rule of the move generator: "site" or "exact" (set_federation_rule)."""
+    return "site" if fed_rule_site else "exact"
+
+
+cdef int fed_site_max_satellites(GState* s, int p) noexcept nogil:
+    """The site's maxSatellites: what the player can pay (Ivits: qic; others: tokens in areas 1-3 and
+    the brainstone there), at most the satellites left of the 25; also at most MAX_FED_SATELLITES, as the
+    candidates' budget (their cache key holds no more; a lower bound only makes the test stricter)."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int pay
+    if pl.faction == F_IVITS:
+        pay = pl.qic
+    else:
+        pay = pl.power[0] + pl.power[1] + pl.power[2] + (1 if BS_A1 <= pl.brainstone <= BS_A3 else 0)
+    return imin(imin(pay, MAX_FED_SATELLITES), 25 - pl.satellites)
+
+
+cdef int fed_site_playable(GState* s, GameContext* c, int p, int* hexes, int n) noexcept nogil:
+    """1 when the site offers a federation at this position, witnessed by a combination of the groups of
+    this (valid) federation; see the notes above."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int ivits = pl.faction == F_IVITS
+    cdef int inF[MAXHEX]
+    cdef int group[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int gpow[FED_MAX_TERMINALS]
+    cdef int D[FED_MAX_TERMINALS][FED_MAX_TERMINALS]
+    cdef int E[FED_MAX_TERMINALS][FED_MAX_TERMINALS]
+    cdef int idx[FED_MAX_TERMINALS]
+    cdef int i, j, k, h, g, a, b, x, tail, ngroups = 0, fedgroup = -1, threshold, maxsat, S, pw, nt, ok
+    cdef int bound
+    for i in range(n):
+        inF[hexes[i]] = 0
+        group[hexes[i]] = -1
+    for i in range(n):
+        inF[hexes[i]] = 1
+    for i in range(n):
+        h = hexes[i]
+        if group[h] >= 0 or not fed_member(s, c, p, h):
+            continue
+        if ngroups >= FED_MAX_TERMINALS:
+            return 0
+        g = ngroups
+        ngroups += 1
+        gpow[g] = 0
+        group[h] = g
+        queue[0] = h
+        tail = 1
+        while tail > 0:
+            tail -= 1
+            j = queue[tail]
+            gpow[g] += building_power(s, c, p, j, 1)
+            if fed_own(s, p, j):
+                fedgroup = g
+            for x in range(c.nadj[j]):
+                k = c.adj[j][x]
+                if inF[k] and group[k] < 0 and fed_member(s, c, p, k):
+                    group[k] = g
+                    queue[tail] = k
+                    tail += 1
+    threshold = federation_threshold(pl)
+    maxsat = fed_site_max_satellites(s, p)
+    if fed_new_satellites(s, p, hexes, n) > maxsat:
+        return 0
+    # the least hex distance between two groups, less one
+    for a in range(ngroups):
+        for b in range(ngroups):
+            D[a][b] = 0 if a == b else FED_INF
+    for i in range(n):
+        a = group[hexes[i]]
+        if a < 0:
+            continue
+        for j in range(n):
+            b = group[hexes[j]]
+            if b < 0 or b == a:
+                continue
+            x = <int>c.dist[hexes[i]][hexes[j]] - 1
+            if x < D[a][b]:
+                D[a][b] = x
+    for S in range(1, 1 << ngroups):
+        if ivits and pl.fed_count > 0 and (fedgroup < 0 or not (S >> fedgroup) & 1):
+            continue
+        pw = 0
+        nt = 0
+        ok = 1
+        for g in range(ngroups):
+            if (S >> g) & 1:
+                if gpow[g] == 0:
+                    ok = 0
+                pw += gpow[g]
+                idx[nt] = g
+                nt += 1
+        if not ok or pw < threshold:
+            continue
+        for i in range(nt):
+            if pw - gpow[idx[i]] >= threshold:
+                ok = 0      # a group the site's combination would not need, in some order
+        if not ok:
+            continue
+        # the site's bound: shortest paths between the combination's groups (through its groups only)
+        for i in range(nt):
+            for j in range(nt):
+                E[i][j] = D[idx[i]][idx[j]]
+        for k in range(nt):
+            for i in range(nt):
+                for j in range(nt):
+                    if E[i][k] + E[k][j] < E[i][j]:
+                        E[i][j] = E[i][k] + E[k][j]
+        bound = 0
+        for i in range(nt):
+            for j in range(nt):
+                if E[i][j] > bound:
+                    bound = E[i][j]
+        if bound <= maxsat:
+            return 1
+    return 0
+
+
+def federation_site_playable(Core core, int p, hexes) -> bool:
+    """fed_site_playable for p and these hex indices (a valid federation of p, expanded)."""
+    cdef int buf[FED_MAX_HEXES]
+    cdef int n = 0
+    for h in hexes:
+        if n >= FED_MAX_HEXES or not 0 <= h < core.ctx.nhex:
+            return False
+        buf[n] = h
+        n += 1
+    return fed_site_playable(&core.st, core.ctx, p, buf, n) == 1

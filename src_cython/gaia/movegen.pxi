@@ -412,6 +412,8 @@ def _fed_shapes(Core core, int p):
             continue
         if not fg_fed_valid(s, c, p, improved, m):
             continue    # form_federation would refuse it (the satellites cannot be paid)
+        if fed_rule_site and not fed_site_playable(s, c, p, improved, m):
+            continue    # boardgamers.space would not offer it (federation.pxi)
         better = [improved[j] for j in range(m)]
         sats = fed_new_satellites(s, p, improved, m)
         if (sats, better) not in valid:
@@ -420,7 +422,7 @@ def _fed_shapes(Core core, int p):
         # the greedy missed: the fewest-satellite federation, found whenever one is possible
         m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
                          improved)
-        if m > 0:
+        if m > 0 and not (fed_rule_site and not fed_site_playable(s, c, p, improved, m)):
             valid.append((fed_new_satellites(s, p, improved, m), [improved[j] for j in range(m)]))
     valid.sort()
     return [shape for sats, shape in valid[:MAX_FED_SHAPES]]

@@ -23,8 +23,16 @@
 #   credits:   1pw -> 1c (Nevlas PI: 2pw -> 2c), then 1o -> 1c, then 1k -> 1c.
 # A power conversion without enough power in area3 first burns the fewest tokens that make it. A
 # brainstone question a conversion opens is answered with its first choice.
+#
+# The Terrans' gaia phase with the PI: the site keeps the Terrans to move until every token of the gaia
+# area is converted, so a search move there is a whole conversion (SM_TERRANS): so many qic, ore and
+# knowledge, the rest credits (ore and knowledge not past their cap of 15), applied as one `spend`
+# per kind; a hint or a log line is then the complete turn the site asks for.
 
 cdef Move SM_FLAG = (<Move>1) << 62
+# a whole conversion of the Terrans' gaia area in the gaia phase (with the PI): q, o and k in the low
+# three bytes (4tg -> 1q, 3tg -> 1o, 4tg -> 1k, in that order), every token left -> 1c
+cdef Move SM_TERRANS = (<Move>1) << 61
 
 cdef enum:
     SM_MAX_GROUPS = 64     # distinct payment needs checked per decision
@@ -236,6 +244,56 @@ cdef int sm_auction_bids(GState* s, Move* moves, int n) noexcept nogil:
     return k
 
 
+cdef inline int sm_terrans_gaia(GState* s) noexcept nogil:
+    """The Terrans' gaia-phase conversion decision (the PI, tokens in the gaia area)."""
+    cdef PlayerState* pl
+    if s.phase != PH_GAIA or s.npend > 0 or s.bsq_player >= 0 or not 0 <= s.current < s.num_players:
+        return 0
+    pl = &s.pl[s.current]
+    return pl.faction == F_TERRANS and pl.power[3] > 0 and conversion_open(pl, 16)
+
+
+cdef int sm_gen_terrans(GState* s, Move* out, int* units, int cap) except -1 nogil:
+    """The whole conversions of the Terrans' gaia area (SM_TERRANS): most qic first, then knowledge,
+    then ore; credits take the rest."""
+    cdef PlayerState* pl = &s.pl[s.current]
+    cdef int t = pl.power[3], q, k, o, n = 0
+    cdef int omax = imax(0, 15 - pl.ores), kmax = imax(0, 15 - pl.knowledge)
+    for q in range(t // 4, -1, -1):
+        for k in range(imin(kmax, (t - 4 * q) // 4), -1, -1):
+            for o in range(imin(omax, (t - 4 * q - 4 * k) // 3), -1, -1):
+                if n >= cap or q > 255 or k > 255 or o > 255:
+                    with gil:
+                        raise OverflowError("search moves do not fit in a buffer of %d" % cap)
+                out[n] = SM_TERRANS | <Move>q | (<Move>o << 8) | (<Move>k << 16)
+                if units != NULL:
+                    units[n] = 0
+                n += 1
+    return n
+
+
+cdef int sm_apply_terrans(GState* s, GameContext* c, Move m, Move* rec, int nrec) except -1 nogil:
+    cdef PlayerState* pl
+    cdef int q = <int>(m & 0xFF), o = <int>((m >> 8) & 0xFF), k = <int>((m >> 16) & 0xFF), rest
+    if not sm_terrans_gaia(s):
+        with gil:
+            illegal("a whole conversion of the gaia area is taken at the Terrans' gaia-phase decision")
+    pl = &s.pl[s.current]
+    rest = pl.power[3] - 4 * q - 3 * o - 4 * k
+    if rest < 0:
+        with gil:
+            illegal("the conversion needs more tokens than the gaia area holds")
+    if q > 0:
+        nrec = sm_do(s, c, pack(MV_SPEND, 16, q, 0), rec, nrec)
+    if o > 0:
+        nrec = sm_do(s, c, pack(MV_SPEND, 17, o, 0), rec, nrec)
+    if k > 0:
+        nrec = sm_do(s, c, pack(MV_SPEND, 18, k, 0), rec, nrec)
+    if rest > 0:
+        nrec = sm_do(s, c, pack(MV_SPEND, 19, rest, 0), rec, nrec)
+    return nrec
+
+
 cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) except -1 nogil:
     """The search moves of the decision in s, in a fixed order; units[i] (if not NULL) is the power
     worth of the conversions move i needs (0: legal as it stands). Raises OverflowError past cap."""
@@ -257,6 +315,8 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
             units[0] = 0
         return 1
     if not sm_main_decision(s):
+        if sm_terrans_gaia(s):
+            return sm_gen_terrans(s, out, units, cap)
         n = gen_moves(s, c, out, cap)
         if s.phase == PH_AUCTION or (s.phase == PH_FACTION and c.auction != AUC_NONE):
             n = sm_auction_bids(s, out, n)
@@ -365,6 +425,8 @@ cdef int sm_apply(GState* s, GameContext* c, Move m, Move* rec) except -1 nogil:
     cdef int need[5]
     cdef FgScratch sc
     cdef Move a
+    if m & SM_TERRANS:
+        return sm_apply_terrans(s, c, m, rec, nrec)
     if m & SM_FLAG:
         a = m & ~SM_FLAG
         if not sm_main_decision(s):
@@ -392,6 +454,8 @@ cdef int sm_weight(GState* s, GameContext* c, Move m, int units, int npass, int 
     """Cheap prior of a search move for the rollout policy (integer, relative)."""
     cdef int kind = mv_kind(m), a = mv_a(m), h = mv_hex(m)
     cdef int ev = -1, w = 10, amount, p, i
+    if m & SM_TERRANS:
+        return 10
     if kind == MV_FACTION and c.auction != AUC_NONE:
         return 40
     if kind == MV_BID:

@@ -83,6 +83,36 @@ cdef extern from *:
     static inline void mc_store_f32(float* p, float v) {
         mc_bits32 b; b.f = v; __atomic_store_n((unsigned int*)p, b.u, __ATOMIC_RELAXED);
     }
+    /* Ctrl-C: a SIGINT handler that stops every running search of the process (run() reads the flag
+       between simulations) and then calls the handler it replaced (CPython's, which schedules the
+       Python-level handler), so a search in C without the GIL stops at once. */
+    #include <signal.h>
+    #include <string.h>
+    static int mc_interrupted = 0;
+    static int mc_sigint_caught = 0;
+    static struct sigaction mc_previous_sigint;
+    static void mc_on_sigint(int signum) {
+        __atomic_fetch_add(&mc_interrupted, 1, __ATOMIC_RELAXED);
+        if (!(mc_previous_sigint.sa_flags & SA_SIGINFO) && mc_previous_sigint.sa_handler != SIG_DFL
+                && mc_previous_sigint.sa_handler != SIG_IGN && mc_previous_sigint.sa_handler != NULL)
+            mc_previous_sigint.sa_handler(signum);
+    }
+    static int mc_catch_sigint(void) {
+        struct sigaction sa;
+        if (mc_sigint_caught) return 0;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = mc_on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_ONSTACK;
+        if (sigaction(SIGINT, &sa, &mc_previous_sigint) != 0) return -1;
+        mc_sigint_caught = 1;
+        return 0;
+    }
+    static int mc_release_sigint(void) {
+        if (!mc_sigint_caught) return 0;
+        mc_sigint_caught = 0;
+        return sigaction(SIGINT, &mc_previous_sigint, NULL);
+    }
     typedef union { double d; unsigned long long u; } mc_bits;
     static inline double mc_load_f64(const double* p) {
         mc_bits b; b.u = __atomic_load_n((const unsigned long long*)p, __ATOMIC_RELAXED); return b.d;
@@ -95,6 +125,9 @@ cdef extern from *:
     }
     """
     int mc_load_i32(const int* p) noexcept nogil
+    int mc_interrupted
+    int mc_catch_sigint() noexcept nogil
+    int mc_release_sigint() noexcept nogil
     void mc_add_i32(int* p, int v) noexcept nogil
     long long mc_load_i64(const long long* p) noexcept nogil
     long long mc_fetch_add_i64(long long* p, long long v) noexcept nogil
@@ -825,6 +858,8 @@ cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
     while not mc_load_i32(&T.stop):
         if P.cancel != NULL and mc_load_i32(P.cancel):
             break
+        if mc_load_i32(&mc_interrupted):
+            break
         if T.sims_limit >= 0 and mc_fetch_add_i64(&T.claimed, 1) >= T.sims_limit:
             break
         if P.deadline > 0 and out_of_time(P, T, W):
@@ -999,6 +1034,37 @@ cdef class CancelToken:
 
 cdef inline void set_flag(int* flag) noexcept nogil:
     mc_add_i32(flag, 1)
+
+
+def catch_sigint():
+    """Let Ctrl-C (SIGINT) stop every search of this process after its current simulations (each
+    search then returns what it has, stats["cancelled"] true) and every later one at once, until
+    clear_interrupt(). The handler set before (Python's) still runs after ours. Call from the main
+    thread; release_sigint() puts the previous handler back."""
+    clear_interrupt()
+    if mc_catch_sigint() != 0:
+        raise OSError("cannot install the SIGINT handler")
+
+
+def release_sigint():
+    """Put back the SIGINT handler catch_sigint() replaced (the interrupted() flag stays as it is)."""
+    if mc_release_sigint() != 0:
+        raise OSError("cannot restore the SIGINT handler")
+
+
+def interrupted():
+    """Whether Ctrl-C came since catch_sigint() (or interrupt()): searches stop at once while it is set."""
+    return mc_load_i32(&mc_interrupted) != 0
+
+
+def interrupt():
+    """Stop every search of this process as Ctrl-C does (until clear_interrupt())."""
+    set_flag(&mc_interrupted)
+
+
+def clear_interrupt():
+    """Let searches run again after an interrupt."""
+    mc_store_rel_i32(&mc_interrupted, 0)
 
 
 def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=None):
@@ -1470,7 +1536,7 @@ cdef class Searcher:
                 "reused_nodes": reused_nodes,
                 "reused_visits": reused_visits,
                 "reuse_probe_moves": probe_steps,
-                "cancelled": cancel is not None and cancel.cancelled,
+                "cancelled": (cancel is not None and cancel.cancelled) or interrupted(),
                 "time_manager": TIME_STOPS[max(workers[t].time_stop for t in range(nthreads))],
             }
             return {"player": P.root_player, "candidates": candidates, "stats": stats}

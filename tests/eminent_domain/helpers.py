@@ -9,6 +9,8 @@ from gaia_ai.games.eminent_domain import EdOptions, EdState
 from gaia_ai.games.eminent_domain.cards import cards
 
 LOC = ed_rules.LOCATIONS
+RULEBOOK = EdOptions(rules="rulebook")      # the rulebook reading, errata off: what most rule tests pin
+BGA = EdOptions(rules="bga")
 DECISIONS = ed_rules.DECISIONS
 STAGES = ed_rules.STAGES
 
@@ -35,7 +37,7 @@ def position(players: int = 2, *, leader: int = 0, hands: dict[int, dict[str, in
     (top card first), face-up and face-down planets (the start planets go out of play), fighters,
     permanent techs and role stacks; seat start began the round. Players not named keep empty hands and
     decks."""
-    state = EdState.new(players, seed, options)
+    state = EdState.new(players, seed, options or RULEBOOK)   # the rulebook reading unless told
     raw = state.raw_state()
     for p in range(players):
         pl = raw["pl"][p]

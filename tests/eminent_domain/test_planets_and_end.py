@@ -111,7 +111,7 @@ def test_four_players_need_two_empty_stacks():
 
 
 def test_extended_three_player_game_needs_two_empty_stacks():
-    s = position(3, stacks=[12, 12, 12, 1, 12], leader=2, options=EdOptions(extended=True))
+    s = position(3, stacks=[12, 12, 12, 1, 12], leader=2, options=EdOptions(rules="rulebook", extended=True))
     play(s, "skip", "role produce", "done", "dissent", "dissent", "done")
     assert not s.is_terminal
 
@@ -119,7 +119,7 @@ def test_extended_three_player_game_needs_two_empty_stacks():
 def test_logistics_errata_gives_one_more_turn_at_the_end():
     for errata in (False, True):
         s = position(stacks=[12, 12, 12, 1, 12], leader=1, perms={0: ["M3_logistics"]},
-                     options=EdOptions(errata=errata))
+                     options=EdOptions(rules="rulebook", errata=errata))
         play(s, "skip", "role produce", "done", "dissent", "done")
         assert s.is_terminal is not errata
         if errata:

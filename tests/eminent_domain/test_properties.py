@@ -15,7 +15,10 @@ LOC = ed_rules.LOCATIONS
 NKIND = ed_rules.SIZES["NKIND"]
 NACT = ed_rules.SIZES["NACTTECH"]
 MAX_MOVES = 5000
-GAMES = [(players, errata, seed) for players in (2, 3, 4) for errata in (False, True) for seed in (1, 2)]
+# the rule sets: the rulebook reading with and without the errata, and BGA's (errata always on)
+RULES = {"rulebook": EdOptions(rules="rulebook"), "rulebook+errata": EdOptions(rules="rulebook", errata=True),
+         "bga": EdOptions(rules="bga")}
+GAMES = [(players, rules, seed) for players in (2, 3, 4) for rules in RULES for seed in (1, 2)]
 
 
 def card_places(raw: dict, players: int) -> Counter:
@@ -72,8 +75,8 @@ def check(state: EdState, want: Counter) -> None:
     assert sum(1 for x in locs if x >= LOC["owned"]) >= n      # everyone keeps a planet
 
 
-def random_game(players: int, errata: bool, seed: int, *, checks: bool = True) -> EdState:
-    state = EdState.new(players, seed, EdOptions(errata=errata))
+def random_game(players: int, rules: str, seed: int, *, checks: bool = True) -> EdState:
+    state = EdState.new(players, seed, RULES[rules])
     want = expected_cards(state)
     rng = random.Random(seed)
     for _ in range(MAX_MOVES):
@@ -95,9 +98,9 @@ def random_game(players: int, errata: bool, seed: int, *, checks: bool = True) -
     return state
 
 
-@pytest.mark.parametrize("players,errata,seed", GAMES)
-def test_random_games_keep_every_invariant_and_end(players, errata, seed):
-    state = random_game(players, errata, seed)
+@pytest.mark.parametrize("players,rules,seed", GAMES)
+def test_random_games_keep_every_invariant_and_end(players, rules, seed):
+    state = random_game(players, rules, seed)
     assert state.final_scores() == state.scores()
     assert state.legal_moves() == [] and state.current_player == -1
 
@@ -105,7 +108,7 @@ def test_random_games_keep_every_invariant_and_end(players, errata, seed):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(100, 160))
 def test_many_random_games(seed):
-    random_game(2 + seed % 3, bool(seed % 2), seed)
+    random_game(2 + seed % 3, list(RULES)[seed % 3], seed)
 
 
 def test_every_legal_move_applies_and_round_trips():
@@ -121,8 +124,8 @@ def test_every_legal_move_applies_and_round_trips():
 
 
 def test_same_seed_same_game():
-    a = random_game(3, False, 5, checks=False)
-    b = random_game(3, False, 5, checks=False)
+    a = random_game(3, "bga", 5, checks=False)
+    b = random_game(3, "bga", 5, checks=False)
     assert a.log == b.log and a.final_scores() == b.final_scores()
 
 

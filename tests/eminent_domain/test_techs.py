@@ -8,7 +8,7 @@ from gaia_ai.games.eminent_domain import EdOptions, IllegalMoveError
 
 from .helpers import moves, planet, play, player, position, set_planet_deck
 
-ERRATA = EdOptions(errata=True)
+ERRATA = EdOptions(rules="rulebook", errata=True)
 
 
 def res(r, pid, bits):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -20,13 +20,44 @@ def seed_int(seed: int | str) -> int:
 
 @dataclass(frozen=True)
 class EdSetup:
-    """Everything a new game needs: the seed decides the decks, planets and start player."""
+    """Everything a new game needs: the seed decides the decks, planets and start player; the rest is
+    EdOptions (state.py). A record's setup without "rules" is an older log, played by the rulebook
+    reading (the only rules there were): from_data reads it so."""
 
     players: int
     seed: int
-    errata: bool = False
+    errata: bool = True
     stacks: str = "bga"
     extended: bool = False
+    rules: str = "bga"
+    extra_round: bool = True
+
+    @classmethod
+    def of(cls, players: int, seed: int, options: Any) -> EdSetup:
+        return cls(players, seed, bool(options.errata), options.stacks, options.extended, options.rules,
+                   bool(options.extra_round))
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> EdSetup:
+        """A record's setup; TypeError for a field it does not have (the callers name the record)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a setup is an object, not {type(data).__name__}")
+        data = dict(data)
+        if "rules" not in data:            # logs written before the bga rule set: the rulebook reading
+            data.setdefault("errata", False)
+            data["rules"] = "rulebook"
+            data.setdefault("extra_round", False)
+        return cls(**data)
+
+    def options(self) -> Any:
+        from gaia_ai.games.eminent_domain.state import EdOptions
+
+        return EdOptions(self.errata, self.stacks, self.extended, self.rules, self.extra_round)
+
+
+ON, OFF = ("on", "true", "yes", "1"), ("off", "false", "no", "0")
+OPTION_VALUES = {"rules": ("bga", "rulebook"), "stacks": ("bga", "full")}
+FLAGS = ("errata", "extended", "extra_round")
 
 
 class EdGame(Game):
@@ -36,12 +67,53 @@ class EdGame(Game):
         player_counts=(2, 3, 4),
         role_name="seat",
         hidden_information=True,
-        options={"errata": "off (base texts)", "stacks": "bga (12/12/12/8/12 after dealing)"},
+        options={"rules": "bga (as Board Game Arena plays; or rulebook)",
+                 "errata": "the rule set's (bga: on; rulebook: off)",
+                 "extra_round": "the rule set's (bga: on, BGA's option 103; rulebook: off)",
+                 "stacks": "bga (12/12/12/8/12 after dealing; or full)", "extended": "off"},
+        formats=("eminent-domain/1", "eminent-domain-observation/1"),   # gamelog.py, observation.py
     )
+
+    def __init__(self, options: Any = None) -> None:
+        from gaia_ai.games.eminent_domain.state import EdOptions
+
+        self.options = options or EdOptions()
+
+    def with_options(self, options: Mapping[str, str]) -> EdGame:
+        """rules=bga|rulebook, errata=on|off, extra_round=on|off, stacks=bga|full, extended=on|off (on/off
+        also true/false, yes/no, 1/0). errata and extra_round left out take the rule set's default."""
+        from gaia_ai.games.eminent_domain.errors import SetupError
+        from gaia_ai.games.eminent_domain.state import EdOptions
+
+        unknown = sorted(set(options) - set(OPTION_VALUES) - set(FLAGS))
+        if unknown:
+            raise ValueError(f"Eminent Domain has no option {', '.join(unknown)} (it has: "
+                             f"{', '.join(sorted([*OPTION_VALUES, *FLAGS]))})")
+        if not options:
+            return self
+        chosen: dict[str, Any] = {}
+        for key, value in options.items():
+            text = str(value).lower()
+            if key in OPTION_VALUES:
+                if text not in OPTION_VALUES[key]:
+                    raise ValueError(f"{key}={value!r}: expected one of {', '.join(OPTION_VALUES[key])}")
+                chosen[key] = text
+            elif text in ON + OFF:
+                chosen[key] = text in ON
+            else:
+                raise ValueError(f"{key}={value!r}: expected on or off")
+        base = {} if "rules" in chosen else {"rules": self.options.rules}
+        opts = EdOptions(**{**base, **chosen})
+        try:
+            opts.validate(3 if opts.extended else 2)
+        except SetupError as e:
+            raise ValueError(str(e)) from None
+        return EdGame(opts)
 
     def setup(self, players: int, seed: int | str) -> EdSetup:
         self.check_players(players)
-        return EdSetup(players, seed_int(seed))
+        self.options.validate(players)
+        return EdSetup.of(players, seed_int(seed), self.options)
 
     def new_game(self, deal: Deal) -> Any:
         from gaia_ai.games.eminent_domain.gamelog import state_for
@@ -57,7 +129,7 @@ class EdGame(Game):
         return asdict(setup)
 
     def setup_from_data(self, data: dict[str, Any]) -> EdSetup:
-        return EdSetup(**data)
+        return EdSetup.from_data(data)
 
     def check_roles(self, roles: Sequence[str]) -> None:
         if roles:
@@ -115,6 +187,17 @@ class EdGame(Game):
     def describe(self, state: Any) -> str:
         return repr(state)
 
+    def paste_kinds(self) -> tuple[Any, ...]:
+        """A game log or an observation (pasted.py)."""
+        from gaia_ai.games.eminent_domain.pasted import KINDS
+
+        return KINDS
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        from gaia_ai.games.eminent_domain.pasted import position_from_text
+
+        return position_from_text(text, name, move)
+
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the role, the planet, the resource."""
         from gaia_ai.games.eminent_domain.words import describe_line
@@ -146,17 +229,24 @@ class EdGame(Game):
                            help="Eminent Domain and Terraforming Mars: what the seat to move sees (the "
                                 "game's observation JSON, eminent-domain-observation/1 or "
                                 "terraforming-mars-observation/1, e.g. from 'gaia-ai export-state --game NAME')")
+        group.add_argument("--position", metavar="FILE",
+                           help="Eminent Domain: a position typed by hand (eminent-domain-entry/1: your hand, "
+                                "the decks and discards as counts or cards, the planets, stacks, whose decision; "
+                                "docs/eminent-domain.md, example examples/eminent-domain-position.json)")
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
-        """The EdState named by --log [--game-id ID] [--move K] or --observation FILE."""
+        """The EdState named by --log [--game-id ID] [--move K], --observation FILE or --position FILE."""
         from gaia_ai.games.eminent_domain.errors import EdError
-        from gaia_ai.games.eminent_domain.positions import from_log, from_observation
+        from gaia_ai.games.eminent_domain.positions import from_entry, from_log, from_observation
 
         if getattr(args, "observation", None):
             return from_observation(args.observation)
+        if getattr(args, "position", None):
+            return from_entry(args.position)
         if getattr(args, "log", None):
             return from_log(args.log, args.game_id, args.move)
-        raise EdError("no position given: --log FILE [--game-id ID] [--move K], or --observation FILE")
+        raise EdError("no position given: --log FILE [--game-id ID] [--move K], --observation FILE or "
+                      "--position FILE")
 
     def request_position(self, args: argparse.Namespace) -> Any:
         from gaia_ai.games.eminent_domain.service import request_position

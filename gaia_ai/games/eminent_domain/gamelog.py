@@ -2,9 +2,12 @@
 
 A record is one JSON object (a file holds one, or one per line: .jsonl, optionally gzipped):
 
-    {"format": "eminent-domain/1", "id": "match-3", "setup": {"players": 2, "seed": 7, "errata": false,
-     "stacks": "bga", "extended": false}, "moves": ["p1 act survey", "p1 role warfare", ...],
-     "final_scores": [21, 18]}
+    {"format": "eminent-domain/1", "id": "match-3", "setup": {"players": 2, "seed": 7, "errata": true,
+     "stacks": "bga", "extended": false, "rules": "bga", "extra_round": true},
+     "moves": ["p1 act survey", "p1 role warfare", ...], "final_scores": [21, 18]}
+
+A setup without "rules" (a log written before the bga rule set) replays by the rulebook reading with the
+errata and the extra round off unless it names them, as it was played.
 
 The setup's seed decides every shuffle, so the moves alone replay the game. Each move line is the seat
 (p1..p4) and the move's notation. The replay checks that each line's seat is the one to decide, that
@@ -22,14 +25,14 @@ from typing import Any
 
 from gaia_ai.games.eminent_domain.errors import EdError, LogError
 from gaia_ai.games.eminent_domain.game import EdSetup
-from gaia_ai.games.eminent_domain.state import EdOptions, EdState
+from gaia_ai.games.eminent_domain.state import EdState
 from gaia_ai.jsontext import loads_bounded
 
 FORMAT = "eminent-domain/1"
 
 
 def state_for(setup: EdSetup) -> EdState:
-    return EdState.new(setup.players, setup.seed, EdOptions(setup.errata, setup.stacks, setup.extended))
+    return EdState.new(setup.players, setup.seed, setup.options())
 
 
 def move_line(player: int, move: str) -> str:
@@ -46,7 +49,7 @@ def record(setup: EdSetup, lines: Sequence[str], scores: Sequence[int] | None, g
 
 def record_of(state: EdState, game_id: str) -> dict[str, Any]:
     """The record of a game played from EdState.new (its log so far)."""
-    setup = EdSetup(state.players, state.seed, state.options.errata, state.options.stacks, state.options.extended)
+    setup = EdSetup.of(state.players, state.seed, state.options)
     return record(setup, [move_line(p, m) for p, m in state.log], state.final_scores(), game_id)
 
 
@@ -74,12 +77,25 @@ class Recorder:
         """Nothing to close: every move is one line."""
 
 
+_SETUP_TYPES = {"players": int, "seed": int, "errata": bool, "stacks": str, "extended": bool, "rules": str,
+                "extra_round": bool}
+
+
+def _check_setup_types(setup: EdSetup) -> None:
+    for name, kind in _SETUP_TYPES.items():
+        value = getattr(setup, name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise LogError(f"setup.{name}: expected {'true or false' if kind is bool else kind.__name__}, "
+                           f"not {type(value).__name__}")
+
+
 def replay_record(rec: dict[str, Any]) -> EdState:
     """The final state of a record; LogError names the first line that does not replay."""
     if rec.get("format") != FORMAT:
         raise LogError(f"not an {FORMAT} record (format {rec.get('format')!r})")
     try:
-        setup = EdSetup(**rec["setup"])
+        setup = EdSetup.from_data(rec["setup"])
+        _check_setup_types(setup)
         state = state_for(setup)
     except (KeyError, TypeError, EdError) as e:
         raise LogError(f"bad setup {rec.get('setup')!r}: {e}") from None

@@ -9,7 +9,8 @@ with the same back, the planet deck in a fixed order); the search resamples all 
 every simulation, so the suggestion depends only on the observation. The format:
 
     {"format": "eminent-domain-observation/1", "seat": 0, "players": 2,
-     "options": {"errata": false, "stacks": "bga", "extended": false},
+     "options": {"rules": "bga", "errata": true, "stacks": "bga", "extended": false, "extra_round": true},
+     # (without "rules": an observation written before the bga rule set, read as rules "rulebook")
      "flow": {"leader": 0, "dec": 1, "actor": 0, ...},     # the turn's state (state.pxi names, all public)
      "stacks": {"survey": 12, ...}, "politics_out": 2,
      "influence_supply": {"black": 24, "blue": 8, "created": 0},
@@ -45,7 +46,10 @@ WHERE = {LOC["discard"]: "discard", LOC["look"]: "look"}
 FLOW = ("leader", "start_player", "turns", "end_triggered", "extra_turn", "finished", "stage", "dec", "actor",
         "role", "role_card", "role_done", "actions_left", "follower", "strength", "left", "last", "sub_kind",
         "sub_stage", "mobilize", "diverse", "genetic", "specialized", "traded_mask", "produced_mask",
-        "streamlined", "logistics_first")
+        "streamlined", "logistics_first", "extra_round_played")
+# flow fields an older observation may lack, and their value then
+FLOW_DEFAULTS = {"extra_round_played": 0}
+BLACK_INFLUENCE, BLUE_INFLUENCE = 24, 8   # the influence supply of the box (core.pxi deals the same)
 STALL_MOVES = 20_000   # random moves from a rebuilt position that must reach the end (a game takes ~400)
 
 # lowest and highest value of each flow field (players - 1 stands for the last seat)
@@ -57,7 +61,7 @@ FLOW_RANGES: dict[str, tuple[int, int | str]] = {
     "left": (0, 1000), "last": (-1, 2 * SIZES["NPLANET"] + 2), "sub_kind": (-2, SIZES["NKIND"] - 1),
     "sub_stage": (0, SIZES["NKIND"]), "mobilize": (0, 1), "diverse": (0, 1), "genetic": (0, 1),
     "specialized": (-1, 3), "traded_mask": (0, 31), "produced_mask": (0, 31), "streamlined": (0, 1),
-    "logistics_first": (0, 1)}
+    "logistics_first": (0, 1), "extra_round_played": (0, 1)}
 ZONES = (("discard", "discard"), ("played_act", "played_action"), ("played_role", "played_role"),
          ("removed", "removed"))
 POLITICS = 4          # politics cards in the game (one per starting deck, the rest out)
@@ -133,8 +137,8 @@ def observation_json(state: EdState, seat: int) -> dict[str, Any]:
     planets.sort(key=lambda e: (0, "") if "id" in e else (1, repr(sorted(e.items()))))
     return {
         "format": FORMAT, "seat": seat, "players": state.players,
-        "options": {"errata": state.options.errata, "stacks": state.options.stacks,
-                    "extended": state.options.extended},
+        "options": {"rules": state.options.rules, "errata": state.options.errata, "stacks": state.options.stacks,
+                    "extended": state.options.extended, "extra_round": state.options.extra_round},
         "flow": {k: raw[k] for k in FLOW},
         "stacks": dict(zip(STACK_NAMES, raw["stacks"][: len(STACK_NAMES)], strict=True)),
         "politics_out": raw["politics_out"],
@@ -222,8 +226,9 @@ def _seats(data: dict[str, Any], raw: dict[str, Any], seat: int, players: int) -
         pl["influence"] = _int(view, "influence", path)
         pl["abund_pending"] = _int(view, "abundance_pending", path, 0, 100)
         perms = view.get("permanents", [])
-        if not isinstance(perms, list) or any(x not in c.perms for x in perms):
+        if not isinstance(perms, list) or any(not isinstance(x, str) or x not in c.perms for x in perms):
             raise ObservationError(f"{path}.permanents: expected a list of permanent tech ids, not {perms!r}")
+        _once(perms, f"{path}.permanents")
         pl["perms"] = sum(1 << c.perms.index(x) for x in set(perms))
 
 
@@ -287,9 +292,11 @@ def _planets(data: dict[str, Any], raw: dict[str, Any], players: int) -> None:
         raw["ncol"][i] = len(colonies)
         raw["colval"][i] = _int(entry, "colony_value", path, 0, 100) if colonies else 0
         slots = entry.get("resources", [])
-        if not isinstance(slots, list) or any(s not in range(len(c.planets[i].resource_slots)) for s in slots):
+        if not isinstance(slots, list) or any(isinstance(s, bool) or not isinstance(s, int)
+                                              or s not in range(len(c.planets[i].resource_slots)) for s in slots):
             raise ObservationError(f"{path}.resources: slots of {c.planets[i].id} are "
                                    f"{list(range(len(c.planets[i].resource_slots)))}, not {slots!r}")
+        _once(slots, f"{path}.resources")
         raw["planet_res"][i] = sum(1 << s for s in set(slots))
         raw["planet_scorched"][i] = int(bool(entry.get("scorched", False)))
     rest = [i for i in range(n) if raw["planet_loc"][i] == -1]
@@ -341,6 +348,33 @@ def _check_cards(raw: dict[str, Any], opt: dict[str, Any], players: int) -> None
                                        f"{' and in the supply' if available else ''}")
 
 
+def _once(values: list[Any], path: str) -> None:
+    """Each piece of a list is listed once (a card, a tech or a resource slot is one piece of the box)."""
+    seen: set[Any] = set()
+    for j, v in enumerate(values):
+        if v in seen:
+            raise ObservationError(f"{path}[{j}]: {v!r} is listed twice")
+        seen.add(v)
+
+
+def _check_influence(raw: dict[str, Any], players: int) -> None:
+    """The influence tokens the seats hold are those the supply gave out: the black ones first, then the
+    blue reserve, then tokens created when both ran out (BGA's rule; the core pays them in that order)."""
+    black, blue, created = raw["supply_black"], raw["supply_blue"], raw["influence_created"]
+    if blue < BLUE_INFLUENCE and black:
+        raise ObservationError(f"influence_supply.blue: {blue}, but the blue reserve is used only once the "
+                               f"black supply is empty ({black} left)")
+    if created and (black or blue):
+        raise ObservationError(f"influence_supply.created: {created}, but tokens are created only once both "
+                               f"supplies are empty ({black} black, {blue} blue left)")
+    given = BLACK_INFLUENCE - black + BLUE_INFLUENCE - blue + created
+    held = sum(raw["pl"][p]["influence"] for p in range(players))
+    if held != given:
+        raise ObservationError(f"seats[*].influence: the seats hold {held} influence in all, but the supply has "
+                               f"given out {given} ({BLACK_INFLUENCE} - {black} black + {BLUE_INFLUENCE} - {blue} "
+                               f"blue + {created} created)")
+
+
 def state_from_observation(data: Any) -> EdState:
     """An EdState consistent with the observation (the seat's own cards as given, the unseen ones placed
     consistently: see the module's doc); ObservationError names the field at fault."""
@@ -351,7 +385,9 @@ def state_from_observation(data: Any) -> EdState:
     seat = _int(data, "seat", "observation", 0, players - 1)
     o = _obj(data.get("options", {}), "options")
     try:
-        options = EdOptions(bool(o.get("errata", False)), str(o.get("stacks", "bga")), bool(o.get("extended", False)))
+        rules = o.get("rules", "rulebook")     # an observation without it predates the bga rule set
+        options = EdOptions(bool(o.get("errata", rules == "bga")), str(o.get("stacks", "bga")),
+                            bool(o.get("extended", False)), str(rules), bool(o.get("extra_round", rules == "bga")))
         state = EdState.new(players, 0, options)
     except EdError as e:
         raise ObservationError(f"options: {e}") from None
@@ -359,22 +395,27 @@ def state_from_observation(data: Any) -> EdState:
     flow = _obj(data.get("flow"), "flow")
     for key in FLOW:
         lo, hi = FLOW_RANGES[key]
+        if key in FLOW_DEFAULTS and key not in flow:
+            raw[key] = FLOW_DEFAULTS[key]
+            continue
         raw[key] = _int(flow, key, "flow", lo, players - 1 if hi == "seat" else int(hi))
     stacks = _obj(data.get("stacks"), "stacks")
     raw["stacks"] = [_int(stacks, name, "stacks", 0, 100) for name in STACK_NAMES]
     raw["politics_out"] = _int(data, "politics_out", "observation", 0, POLITICS)
     supply = _obj(data.get("influence_supply"), "influence_supply")
-    raw["supply_black"] = _int(supply, "black", "influence_supply", 0, 24)
-    raw["supply_blue"] = _int(supply, "blue", "influence_supply", 0, 8)
+    raw["supply_black"] = _int(supply, "black", "influence_supply", 0, BLACK_INFLUENCE)
+    raw["supply_blue"] = _int(supply, "blue", "influence_supply", 0, BLUE_INFLUENCE)
     raw["influence_created"] = _int(supply, "created", "influence_supply", 0, 10_000)
     techs = data.get("techs_available")
     ids = [t.id for t in cards().techs]
-    if not isinstance(techs, list) or any(t not in ids for t in techs):
+    if not isinstance(techs, list) or any(not isinstance(t, str) or t not in ids for t in techs):
         raise ObservationError(f"techs_available: expected a list of tech card ids, not {techs!r}")
+    _once(techs, "techs_available")
     raw["tech_avail"] = sum(1 << ids.index(t) for t in set(techs))
     _seats(data, raw, seat, players)
     _planets(data, raw, players)
     _check_cards(raw, raw["opt"], players)
+    _check_influence(raw, players)
     if not raw["finished"] and raw["actor"] < 0:
         raise ObservationError("flow.actor: -1, but the game is not finished")
     raw["rng"] = 0x5EED

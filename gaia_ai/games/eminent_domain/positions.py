@@ -1,5 +1,6 @@
-"""Positions of Eminent Domain named on the command line: a game log cut after K moves, or one seat's
-observation (observation.py). Both give an EdState; errors are EdErrors naming the file and the fault."""
+"""Positions of Eminent Domain named on the command line: a game log cut after K moves, one seat's
+observation (observation.py), or a position a person typed (entry.py). Each gives an EdState; errors are
+EdErrors naming the file and the fault."""
 
 from __future__ import annotations
 
@@ -39,6 +40,25 @@ def from_log(path: str | Path, game_id: str | None = None, moves: int | None = N
     """The position after the first `moves` moves of a game log (all by default)."""
     rec = cut(pick_record(path, game_id), moves)
     return replay_record({**rec, "final_scores": None})
+
+
+def observation_of_entry_file(path: str | Path) -> dict[str, Any]:
+    """The observation of a typed position file (entry.py's format); EntryError names the file and field."""
+    from gaia_ai.games.eminent_domain.entry import EntryError, observation_from_entry
+
+    data = read_observation(path)
+    try:
+        return observation_from_entry(data)
+    except EntryError as e:
+        raise EntryError(f"{path}: {e}") from None
+
+
+def from_entry(path: str | Path) -> EdState:
+    """The position a typed entry file describes, at its seat's decision."""
+    data = observation_of_entry_file(path)
+    state = state_from_observation(data)
+    check_seat(state, data["seat"])
+    return state
 
 
 def read_observation(path: str | Path) -> dict[str, Any]:

@@ -23,7 +23,16 @@ from gaia_ai.games.eminent_domain.gamelog import FORMAT, state_for
 from gaia_ai.games.eminent_domain.positions import pick_record
 from gaia_ai.games.eminent_domain.state import EdState
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_request
+from gaia_ai.review.model import (
+    Decision,
+    Estimate,
+    Player,
+    Review,
+    ReviewError,
+    Skipped,
+    evaluate_decisions,
+    review_request,
+)
 from gaia_ai.search import SearchConfig
 from gaia_ai.search.core import search
 
@@ -48,7 +57,7 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
     if rec.get("format") != FORMAT or not isinstance(rec.get("moves"), list):
         raise ReviewError(f"{path}: not an {FORMAT} game log (format {rec.get('format')!r})")
     try:
-        setup = EdSetup(**rec["setup"])
+        setup = EdSetup.from_data(rec["setup"])
     except (KeyError, TypeError) as e:
         raise ReviewError(f"{path}: bad setup {rec.get('setup')!r}: {e}") from None
     return PlayedGame(str(rec.get("id", path)), setup, tuple(str(m) for m in rec["moves"]))
@@ -95,12 +104,9 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
             state.apply(move)
         except EdError as e:
             raise ReviewError(f"{game.game_id}: log line {index} {line!r}: {e}") from None
-    evaluated: Iterable[_Pending] = iter(pending)
-    if progress is not None:
-        evaluated = progress(iter(pending), len(pending))
-    decisions = [_evaluate(p, config) for p in evaluated]
+    decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress)
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
-                  state.final_scores(), len(game.lines))
+                  state.final_scores(), len(game.lines), interrupted)
 
 
 def _round(state: EdState) -> int:

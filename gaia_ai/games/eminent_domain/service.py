@@ -104,7 +104,11 @@ def request_position(args: Any) -> pb.Position:
 
     if getattr(args, "observation", None):
         return pb.Position(ed_observation_json=Path(args.observation).read_text(encoding="utf-8"))
+    if getattr(args, "position", None):      # a typed position: sent as the observation it gives
+        from gaia_ai.games.eminent_domain.positions import observation_of_entry_file
+
+        return pb.Position(ed_observation_json=json.dumps(observation_of_entry_file(args.position)))
     if getattr(args, "log", None):
         rec = cut(pick_record(args.log, args.game_id), args.move)
         return pb.Position(ed_log_json=json.dumps(rec))
-    raise EdError("no position given: --log FILE [--game-id ID] [--move K], or --observation FILE")
+    raise EdError("no position given: --log FILE [--game-id ID] [--move K], --observation FILE or --position FILE")

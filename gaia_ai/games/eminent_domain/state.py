@@ -30,11 +30,12 @@ from gaia_ai.games.eminent_domain.notation import EdMove, decode, format_move, p
 LOC = ed_rules.LOCATIONS
 SIZES = ed_rules.SIZES
 STACK_MODES = ("bga", "full")
+RULE_SETS = ("bga", "rulebook")
 # the move words each decision takes (role: an Action-phase choice only with Logistics)
 DECISION_MOVES: dict[str, tuple[str, ...]] = {
     "action": ("act", "skip", "role"), "role": ("role",), "boost": ("boost", "done"),
     "follow": ("follow", "dissent"), "keep": ("keep",), "war": ("collect", "attack"),
-    "colonize": ("colonize", "settle"), "tuck": ("tuck",), "produce": ("produce", "done"),
+    "colonize": ("colonize", "settle"), "tuck": ("tuck", "done"), "produce": ("produce", "done"),
     "trade": ("trade", "done"), "research": ("buy", "done"), "attack": ("attack", "done"),
     "settle": ("settle", "tuck", "done"), "remove": ("remove", "done"), "take": ("take",), "name": ("name",),
     "terraform": ("tuck",), "cleanup": ("remove", "discard", "done"), "discard": ("discard",),
@@ -45,16 +46,38 @@ DECISION_MOVES: dict[str, tuple[str, ...]] = {
 class EdOptions:
     """Choices where the sources differ (docs/eminent-domain.md).
 
-    errata: the Escalation errata of Logistics, Abundance, Bureaucracy and Terraforming (BGA plays them).
+    rules: "bga" plays as Board Game Arena does (the reference: its Scorched Earth, Colonize, Diverse
+        Markets and Mobilization readings, D1-D4, M1-M2 of docs/eminent-domain.md; errata always on);
+        "rulebook" is the physical rulebook's reading (the engine's rules before the bga set).
+    errata: the Escalation errata of Logistics, Abundance, Bureaucracy and Terraforming; None: the rule
+        set's (bga: on, and it cannot be turned off there; rulebook: off).
     stacks: "bga" removes role cards for 2 players and the extended 3-player game so that 12/12/12/8/12
         remain after dealing (BGA, "from expansion rules"); "full" uses every card.
-    extended: the extended 3-player game (2 empty stacks end it)."""
+    extended: the extended 3-player game (2 empty stacks end it).
+    extra_round: BGA's option 103, one more full round after the end is triggered; None: the rule set's
+        (bga: on, BGA's default; rulebook: off)."""
 
-    errata: bool = False
+    errata: bool | None = None
     stacks: str = "bga"
     extended: bool = False
+    rules: str = "bga"
+    extra_round: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.errata is None:
+            object.__setattr__(self, "errata", self.rules == "bga")
+        if self.extra_round is None:
+            object.__setattr__(self, "extra_round", self.rules == "bga")
+
+    @property
+    def bga(self) -> bool:
+        return self.rules == "bga"
 
     def validate(self, players: int) -> None:
+        if self.rules not in RULE_SETS:
+            raise SetupError(f"rules must be one of {RULE_SETS}, not {self.rules!r}")
+        if self.bga and not self.errata:
+            raise SetupError("rules=bga always plays the errata (BGA does); errata off needs rules=rulebook")
         if self.stacks not in STACK_MODES:
             raise SetupError(f"stacks must be one of {STACK_MODES}, not {self.stacks!r}")
         if self.extended and players != 3:
@@ -93,7 +116,8 @@ class EdState:
             raise SetupError(f"seed must be an integer in [0, 2**64), not {seed!r}")
         options.validate(players)
         totals, empty_to_end = options.stack_setup(players)
-        core = ed_rules.Core(tables(), players, seed, int(options.errata), totals, empty_to_end)
+        core = ed_rules.Core(tables(), players, seed, int(bool(options.errata)), totals, empty_to_end,
+                             int(options.bga), int(bool(options.extra_round)))
         return cls(core, players, seed, options)
 
     def copy(self) -> EdState:
@@ -260,7 +284,7 @@ class EdState:
         if not 0 <= observer < self.players:
             raise ValueError(f"no player {observer} in a {self.players}-player game")
         other = self.copy()
-        other._core.determinize(observer, seed)
+        other._core.determinize(observer, seed % 2**64)   # any integer seed, as Gaia's and TM's
         return other
 
     def observation(self, seat: int) -> dict[str, Any]:

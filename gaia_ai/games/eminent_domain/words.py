@@ -30,7 +30,8 @@ VARIANT_WORDS = {"collect": "collect a fighter", "attack": "attack a planet", "s
 # what "done" ends, by the decision it answers
 DONE_WORDS = {"boost": "Boost no more", "produce": "Produce no more", "trade": "Trade no more",
               "research": "Research nothing more", "attack": "Attack no more", "settle": "Settle no more",
-              "remove": "Remove no more cards", "take": "Take no more cards", "cleanup": "End the turn's clean-up"}
+              "remove": "Remove no more cards", "take": "Take no more cards", "cleanup": "End the turn's clean-up",
+              "tuck": "Tuck no more colonies (the rest go to the discard)"}
 
 
 def card_name(kind: str) -> str:

@@ -10,6 +10,7 @@ which raises IllegalMoveError naming the command and the reason.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from gaia_ai._core import gaia_rules
@@ -23,6 +24,32 @@ PLANET_INDEX = {letter: i for i, letter in enumerate(gaia_rules.PLANET_LETTERS)}
 FACTIONS: tuple[str, ...] = gaia_rules.FACTION_NAMES
 FINAL_TILES: tuple[str, ...] = gaia_rules.FINAL_NAMES
 POSITIONS: tuple[str, ...] = gaia_rules.POSITION_NAMES
+
+
+# Which federations the move generator lists (hence the search, hints and bots): "site", the default,
+# only those boardgamers.space offers at the position; "exact", every valid one the candidate search
+# finds (analysis). The `federation` command accepts any valid federation under either rule.
+FEDERATION_RULES: tuple[str, ...] = ("site", "exact")
+FEDERATION_RULE_ENV = "GAIA_AI_FEDERATION_RULE"
+
+
+def set_federation_rule(rule: str) -> None:
+    """Set the process-wide federation rule of the move generator (FEDERATION_RULES)."""
+    if rule not in FEDERATION_RULES:
+        raise ValueError(f"federation rule must be one of {', '.join(FEDERATION_RULES)}, not {rule!r}")
+    gaia_rules.set_federation_rule(rule)
+
+
+def federation_rule() -> str:
+    """The federation rule of the move generator: "site" or "exact"."""
+    return str(gaia_rules.federation_rule())
+
+
+if os.environ.get(FEDERATION_RULE_ENV):
+    try:
+        set_federation_rule(os.environ[FEDERATION_RULE_ENV])
+    except ValueError as exc:
+        raise ValueError(f"{FEDERATION_RULE_ENV}: {exc}") from None
 
 
 def _tile_number(tile_id: str) -> int:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gaia_ai.games.api import Deal, Game, GameInfo
+from gaia_ai.games.api import Deal, Game, GameInfo, PasteKind
 from gaia_ai.games.gaia.errors import GaiaError, SetupError
 
 # the rules core (and what imports it) is loaded on first use: naming the game costs nothing
@@ -253,10 +253,24 @@ class GaiaGame(Game):
         commands = [self.parse_move(m, state) if isinstance(m, str) else m for m in moves]
         return render_board(state, fmt=fmt, move=commands, player=player, title=title)
 
-    def read_position(self, text: str, name: str = "the pasted text") -> Any:
+    def paste_kinds(self) -> tuple[PasteKind, ...]:
+        return (
+            PasteKind("boardgamers.space export", "A boardgamers.space export (JSON)",
+                      "Open the game on boardgamers.space and save its game data as a JSON file (the game page's "
+                      "menu); it holds options, players and moveHistory at its top level. A game in progress or "
+                      "a finished one: the slider picks the position after K lines of its moveHistory.",
+                      log=True),
+            PasteKind("game log", "A game log (setup, seed, nbPlayers, moveHistory)",
+                      "One record of a corpus file (a line of tests/data/corpus-sample.jsonl.gz, unzipped); the "
+                      "slider picks the position after K lines of its moveHistory.", log=True),
+            PasteKind("structured state", "A structured state (GaiaGameState JSON)",
+                      "What 'gaia-ai export-state' writes: one position, no moves."),
+        )
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
         from gaia_ai.games.gaia.pasted import position_from_text
 
-        return position_from_text(text, name)
+        return position_from_text(text, name, move)
 
     def replay(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.replay import run_replay_cli

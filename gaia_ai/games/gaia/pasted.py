@@ -30,6 +30,10 @@ class Pasted:
     kind: str
     state: GaiaState
     data: dict[str, Any]
+    moves: int | None = None   # an export's or a log's moveHistory length (None: a structured state)
+    move: int | None = None    # the cut: the position after moveHistory[:move]
+    first: int = 0             # the smallest cut (an export's first line, init, makes the game)
+    last: str = ""             # the line that led to the position (moveHistory[move - 1])
 
     def request_position(self) -> Any:
         """The service's Position message of the text as given, so a server judges what was pasted."""
@@ -40,14 +44,15 @@ class Pasted:
         from gaia_ai.v1 import suggest_pb2 as pb
 
         if self.kind == KINDS[0]:
-            return position_from_bgs(json.dumps(self.data))
+            return position_from_bgs(json.dumps({**self.data, "moveHistory": self.data["moveHistory"][:self.move]}))
         if self.kind == KINDS[1]:
-            return position_from_record(self.data)
+            return position_from_record(self.data, self.move)
         return pb.Position(gaia_state=json_format.ParseDict(self.data, GaiaGameState()))
 
 
-def position_from_text(text: str, name: str = "the pasted text") -> Pasted:
-    """Read a position from text; PastedError (naming `name`) when it is not one."""
+def position_from_text(text: str, name: str = "the pasted text", move: int | None = None) -> Pasted:
+    """Read a position from text; PastedError (naming `name`) when it is not one. move: for an export
+    or a log, the position after its first `move` lines of moveHistory (all of them when None)."""
     if not text.strip():
         raise PastedError(f"{name} is empty: paste or drop a boardgamers.space export, a game log or a "
                           "structured state (JSON)")
@@ -65,21 +70,34 @@ def position_from_text(text: str, name: str = "the pasted text") -> Pasted:
         raise PastedError(f"{name} is not a boardgamers.space export (moveHistory, options, players), a game log "
                           f"(setup, seed, nbPlayers, moveHistory) or a structured state (setup, players, board); "
                           f"its keys: {keys}")
+    if kind == KINDS[2]:
+        if move is not None:
+            raise PastedError(f"{name} is a structured state, one position: it has no moves to choose from")
+        try:
+            return Pasted(kind, state_from_json(data), data)
+        except (GaiaError, KeyError, TypeError, ValueError) as e:
+            raise PastedError(f"{name} ({kind}): {e}") from None
+    history = data["moveHistory"]
+    if not isinstance(history, list):
+        raise PastedError(f"{name} ({kind}): moveHistory is a {type(history).__name__}, not a list of lines")
+    first = 1 if kind == KINDS[0] else 0
+    cut = len(history) if move is None else move
+    if isinstance(cut, bool) or not isinstance(cut, int) or not first <= cut <= len(history):
+        raise PastedError(f"{name} ({kind}): move {move!r} is not a position of the game "
+                          f"(it has moves {first}..{len(history)})")
     try:
         if kind == KINDS[0]:
             export = load_export(data, "export")
-            state = _replay(export.setup, export.moves)
-        elif kind == KINDS[1]:
+            state = _replay(export.setup, export.moves[:cut])
+        else:
             setup = GameSetup.from_corpus({"setup": data["setup"], "seed": data.get("seed", ""),
                                            "nbPlayers": data["nbPlayers"]})
-            state = _replay(setup, data["moveHistory"])
-        else:
-            state = state_from_json(data)
-    except PastedError:
-        raise
+            state = _replay(setup, history[:cut])
+    except PastedError as e:
+        raise PastedError(f"{name} ({kind}): {e}") from None
     except (GaiaError, KeyError, TypeError, ValueError) as e:
         raise PastedError(f"{name} ({kind}): {e}") from None
-    return Pasted(kind, state, data)
+    return Pasted(kind, state, data, len(history), cut, first, str(history[cut - 1]) if cut > first else "")
 
 
 def _kind(data: dict[str, Any]) -> str | None:

@@ -42,7 +42,15 @@ from gaia_ai.games.gaia.review_game import ReviewGame
 from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
 from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Review, ReviewError, Skipped, review_request
+from gaia_ai.review.model import (
+    Decision,
+    Estimate,
+    Review,
+    ReviewError,
+    Skipped,
+    evaluate_decisions,
+    review_request,
+)
 from gaia_ai.search.config import SearchConfig
 
 # The played move's statistics are read from the best move's search only when it got this share of the
@@ -78,12 +86,9 @@ def review_game(
     config, chosen = review_request(config, len(seats), players, search=HINT_SEARCH)
     window = lines or (0, len(game.lines))
     pending, skipped, round_starts, final = _plan(game, set(chosen), window)
-    evaluated: Iterable[_Pending] = iter(pending)
-    if progress is not None:
-        evaluated = progress(iter(pending), len(pending))
-    decisions = [_evaluate(p, config) for p in evaluated]
+    decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress)
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts, final,
-                  len(game.lines))
+                  len(game.lines), interrupted)
 
 
 def _plan(game: ReviewGame, chosen: set[int], window: tuple[int, int]

@@ -71,6 +71,7 @@ class TmGame(Game):
                      "colonies": ("on (49 cards, 5 corporations, n+2 colony tiles, 5 at 2 players)" if colonies
                                   else "off (choose with colonies=on: the Colonies expansion)"),
                      "draft": "off (research draws 4 cards per player; the corpus's games)"},
+            formats=("terraforming-mars-log/1", "terraforming-mars-observation/1"),  # gamelog.py, observation.py
         )
 
     def with_options(self, options: Mapping[str, str]) -> TmGame:
@@ -123,6 +124,15 @@ class TmGame(Game):
         group.add_argument("--tm-view", metavar="FILE",
                            help="Terraforming Mars: a player's view of a real game, the JSON the web app's "
                                 "/api/player route sends that player; the hint answers the prompt shown")
+
+    def position_options(self) -> tuple[str, ...]:
+        return ("tm_view", "observation", "corpus")
+
+    def recognises(self, document: Mapping[str, Any]) -> bool:
+        """Our logs and observations (their "format"), a corpus record (its list of acts) and a player
+        view of the web app (its thisPlayer and game)."""
+        return (super().recognises(document) or isinstance(document.get("acts"), list)
+                or ("thisPlayer" in document and "game" in document))
 
     def position_from_args(self, args: argparse.Namespace, allow_finished: bool = False) -> Any:
         """The position of --tm-view FILE (as its player knows it: the unseen cards one seeded sample that
@@ -209,6 +219,23 @@ class TmGame(Game):
         from gaia_ai.games.terraforming_mars.bench import main
 
         return main(bench_argv(args) + (["--colonies"] if self.colonies else []))
+
+    def paste_kinds(self) -> tuple[Any, ...]:
+        """A player view of the app, an observation or a game log (pasted.py)."""
+        from gaia_ai.games.terraforming_mars.pasted import KINDS
+
+        return KINDS
+
+    def read_position(self, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        from gaia_ai.games.terraforming_mars.pasted import position_from_text
+
+        return position_from_text(text, name, move)
+
+    def hint_details(self, state: Any, candidate: Any) -> dict[str, Any]:
+        """The app's own answer (``app_response``: the InputResponse JSON its /player/input route takes)
+        where the suggestion carries one: at an imported player view's prompt."""
+        answer = getattr(candidate, "app_response", None)
+        return {} if answer is None else {"app_response": answer}
 
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the payment, the space, the project,

@@ -14,7 +14,7 @@ both kinds of record).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import TmError
@@ -38,9 +38,17 @@ def record(setup: TmSetup, lines: Sequence[str], scores: Sequence[int] | None, g
     return rec
 
 
-def replay_log(rec: dict[str, Any]) -> TmState:
-    """The final state of a log record; LogError names the first line that does not replay."""
-    if rec.get("format") != FORMAT:
+def is_log(rec: Any) -> bool:
+    """Whether a record is one of our logs (not a corpus record of the web app)."""
+    return isinstance(rec, dict) and rec.get("format") == FORMAT
+
+
+def log_state(rec: dict[str, Any], cut: int | None = None,
+              on_step: Callable[[int, str, TmState], None] | None = None) -> TmState:
+    """The position after the first `cut` lines of a log record (all when None); on_step(seat, move
+    notation, state before it) is called before each line is applied. LogError names the first line
+    that does not replay."""
+    if not is_log(rec):
         raise LogError(f"not a {FORMAT} record (format {rec.get('format')!r})")
     setup = rec.get("setup")
     try:
@@ -50,17 +58,27 @@ def replay_log(rec: dict[str, Any]) -> TmState:
     moves = rec.get("moves")
     if not isinstance(moves, list):
         raise LogError(f"moves: expected a list of log lines, not {type(moves).__name__}")
-    for i, line in enumerate(moves):
+    if cut is not None and not 0 <= cut <= len(moves):
+        raise LogError(f"--move {cut}: the log has lines 0..{len(moves)}")
+    for i, line in enumerate(moves[:cut]):
         seat, _, move = str(line).partition(" ")
         if state.is_terminal:
             raise LogError(f"move {i} {line!r}: the game is already over")
         want = f"p{state.current_player + 1}"
         if seat != want:
             raise LogError(f"move {i} {line!r}: the decision is {want}'s")
+        if on_step is not None:
+            on_step(state.current_player, move, state)
         try:
             state.apply(move)
         except (TmError, ValueError) as e:
             raise LogError(f"move {i} {line!r}: {e}") from None
+    return state
+
+
+def replay_log(rec: dict[str, Any]) -> TmState:
+    """The final state of a log record; LogError names the first line that does not replay."""
+    state = log_state(rec)
     scores = rec.get("final_scores")
     if scores is not None:
         if not state.is_terminal:

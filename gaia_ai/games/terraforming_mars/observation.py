@@ -64,6 +64,7 @@ from .tables import (
     SPACES,
     TILE_NAMES,
 )
+from .viewcheck import check_board
 
 FORMAT = "terraforming-mars-observation/1"
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -223,7 +224,7 @@ def _name(value: Any, table: dict[str, int], limit: int, what: str, path: str) -
 
 def _step(value: Any, names: dict[int, str], path: str) -> int:
     codes = {v: k for k, v in names.items()}
-    if value not in codes:
+    if not isinstance(value, str) or value not in codes:
         raise ObservationError(f"{path}: expected one of {', '.join(codes)}, not {value!r}")
     return codes[value]
 
@@ -379,6 +380,7 @@ def state_from_observation(data: Any, seed: int = 0) -> TmState:
     }
     if colonies:
         position["colonies"] = _colony_tiles(data, n)
+    check_board([t for _, t, _ in position["tiles"]], position["oceans"], "board", "oceans", ObservationError)
     state = TmState.new(n, 0, colonies=bool(colonies))
     try:
         tm_rules.load_position(state.core, position)

@@ -49,6 +49,7 @@ from .tables import (
     SPACES,
     card_name,
 )
+from .viewcheck import check_view
 
 PK = tm_rules.pending_kinds()
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -86,13 +87,13 @@ class PlayerView:
 
 
 def _load(view: str | bytes | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(view, dict):
-        data = view
-    else:
+    if isinstance(view, str | bytes):
         try:
             data = json.loads(view)
         except (ValueError, TypeError) as e:
             raise PlayerViewError(f"the player view is not JSON: {e}") from None
+    else:
+        data = view   # parsed already (a list or a number is said below)
     if not isinstance(data, dict):
         raise PlayerViewError(f"the player view is a JSON {type(data).__name__}, not an object")
     missing = [k for k in ("game", "thisPlayer", "players", "cardsInHand") if k not in data]
@@ -101,6 +102,9 @@ def _load(view: str | bytes | dict[str, Any]) -> dict[str, Any]:
     game = data["game"]
     if not isinstance(game, dict) or "spaces" not in game or "generation" not in game:
         raise PlayerViewError("not a Terraforming Mars player view: game has no spaces or generation")
+    if "waitingFor" not in data:
+        raise PlayerViewError("the view has no prompt (waitingFor): the player has nothing to decide")
+    check_view(data, PlayerViewError)   # every field read below: its type, range and the box's limits
     options = game.get("gameOptions", {})
     if options.get("boardName", "tharsis") != "tharsis":
         raise PlayerViewError(f"board {options.get('boardName')!r} is not supported (only Tharsis)")
@@ -109,8 +113,6 @@ def _load(view: str | bytes | dict[str, Any]) -> dict[str, Any]:
         raise PlayerViewError(f"expansions not supported: {', '.join(sorted(on - SUPPORTED_EXPANSIONS))}")
     if options.get("draftVariant") or options.get("initialDraftVariant"):
         raise PlayerViewError("draft games are not supported")
-    if "waitingFor" not in data:
-        raise PlayerViewError("the view has no prompt (waitingFor): the player has nothing to decide")
     return data
 
 

@@ -13,6 +13,7 @@ from gaia_ai.games import records
 from gaia_ai.jsontext import loads_bounded
 
 from .errors import TmError
+from .gamelog import LogError, is_log, log_state
 from .observation import ObservationError, state_from_observation
 from .playerview import PlayerViewError, import_player_view
 from .replay import Divergence, Replayer, read_records
@@ -66,7 +67,13 @@ def pick_record(path: str | Path, game_id: str | None = None) -> dict[str, Any]:
 
 
 def record_state(rec: Any, cut: int | None = None) -> TmState:
-    """The position before action `cut` (0-based; all actions when None) of a corpus record."""
+    """The position before action `cut` (0-based; all actions when None) of a corpus record, or after
+    the first `cut` lines of one of our game logs (gamelog.py: gaia-ai match --save, a tournament)."""
+    if is_log(rec):
+        try:
+            return log_state(rec, cut)
+        except LogError as e:
+            raise PositionError(str(e)) from None
     if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
         raise PositionError("not a Terraforming Mars corpus record: no list of acts")
     acts = rec["acts"]
@@ -81,7 +88,7 @@ def record_state(rec: Any, cut: int | None = None) -> TmState:
     for i, act in enumerate(acts[:cut]):
         try:
             replayer.step(act)
-        except (Divergence, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        except (Divergence, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError) as e:
             what = act.get("card") or act.get("name") or "" if isinstance(act, dict) else ""
             head = f"act {i} ({act.get('k')} p{act.get('p')} {what})".replace(" )", ")") if isinstance(act, dict) \
                 else f"act {i}"

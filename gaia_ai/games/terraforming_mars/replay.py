@@ -89,8 +89,13 @@ class Report:
 
 
 def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """Records of a .jsonl or .jsonl.gz file."""
+    """Records of a .jsonl or .jsonl.gz file, or of every such file of a folder (gaia-ai match --save's)."""
     path = Path(path)
+    if path.is_dir():
+        for child in sorted(path.iterdir()):
+            if child.name.endswith((".jsonl", ".jsonl.gz")):
+                yield from read_records(child)
+        return
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt") as f:
         for n, line in enumerate(f, 1):
@@ -103,7 +108,12 @@ def _pay(d: dict[str, int] | None) -> dict[str, int]:
     extra = set(d) - {"mc", "st", "ti", "he"}
     if extra:
         raise Divergence(f"payment with {sorted(extra)} not supported yet")
-    return {"mc": d.get("mc", 0), "st": d.get("st", 0), "ti": d.get("ti", 0), "he": d.get("he", 0)}
+    pay = {"mc": d.get("mc", 0), "st": d.get("st", 0), "ti": d.get("ti", 0), "he": d.get("he", 0)}
+    for key, value in pay.items():   # the move's payment fields (tm_rules.encode): 8 bits, 7 for steel and titanium
+        top = 127 if key in ("st", "ti") else 255
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise Divergence(f"pay.{key}: {value!r} is not a payment of 0..{top}")
+    return pay
 
 
 class Replayer:

@@ -26,10 +26,21 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.review import labels
-from gaia_ai.review.model import Decision, Estimate, Player, Review, ReviewError, Skipped, review_request
+from gaia_ai.review.model import (
+    Decision,
+    Estimate,
+    Player,
+    Review,
+    ReviewError,
+    Skipped,
+    evaluate_decisions,
+    review_request,
+)
 from gaia_ai.search import SearchConfig
 
 from .errors import TmError
+from .gamelog import FORMAT as LOG_FORMAT
+from .gamelog import LogError, is_log, log_state
 from .observation import observation_json, state_from_observation
 from .positions import pick_record
 from .replay import Divergence, Replayer
@@ -92,8 +103,11 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
             rec = pick_record(path, game_id)
         except TmError as e:
             raise ReviewError(str(e)) from None
+    if is_log(rec):
+        return _played_log(rec, str(rec.get("id", path)))
     if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
-        raise ReviewError(f"{path}: not a Terraforming Mars corpus record (no list of acts)")
+        raise ReviewError(f"{path}: not a Terraforming Mars corpus record (no list of acts) nor a "
+                          f"{LOG_FORMAT} game log")
     name = str(rec.get("id", path))
     try:
         replayer = _RecordingReplayer(rec)
@@ -109,6 +123,16 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
     steps = tuple(replayer.steps)
     lines = tuple(f"p{s.player + 1} {s.text}" for s in steps)
     return PlayedGame(name, rec, lines, steps, replayer.state)
+
+
+def _played_log(rec: dict[str, Any], name: str) -> PlayedGame:
+    """One of our game logs (gaia-ai match --save, a tournament's export) to review: a line is a decision."""
+    steps: list[_Step] = []
+    try:
+        final = log_state(rec, on_step=lambda seat, move, before: steps.append(_Step(seat, move, before.copy(), -1)))
+    except LogError as e:
+        raise ReviewError(f"{name}: {e}") from None
+    return PlayedGame(name, rec, tuple(f"p{s.player + 1} {s.text}" for s in steps), tuple(steps), final)
 
 
 class _PlayedOnly(TmSearcher):
@@ -143,17 +167,18 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
             skipped.append(Skipped(index, step.player, step.text, "forced"))
         else:
             pending.append((index, step, choices))
-    evaluated: Iterable[tuple[int, _Step, int]] = iter(pending)
-    if progress is not None:
-        evaluated = progress(iter(pending), len(pending))
-    decisions = [_evaluate(i, s, n, config) for i, s, n in evaluated]
+    decisions, interrupted = evaluate_decisions(_evaluate_pending, pending, config, progress)
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
-                  game.final.final_scores(), len(game.lines))
+                  game.final.final_scores(), len(game.lines), interrupted)
 
 
 def seat_position(state: TmState, seat: int, seed: int) -> TmState:
     """The position as `seat` knew it: rebuilt from its observation (the unseen cards a seeded sample)."""
     return state_from_observation(observation_json(state, seat), seed=seed)
+
+
+def _evaluate_pending(pending: tuple[int, _Step, int], config: SearchConfig) -> Decision:
+    return _evaluate(*pending, config)
 
 
 def _evaluate(index: int, step: _Step, choices: int, config: SearchConfig) -> Decision:

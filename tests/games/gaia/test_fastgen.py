@@ -280,15 +280,21 @@ def test_cached_federation_candidates_equal_fresh_ones(players: int) -> None:
 def test_cached_federation_candidates_equal_fresh_ones_in_recorded_games(data_dir: Path) -> None:
     """The same over the sample's recorded games, where players build wide and federate: every player
     at every position between commands."""
-    checked = with_candidates = 0
-    for record in read_corpus(data_dir / "corpus-sample.jsonl.gz"):
-        for state, where, _command in record_positions(record):
-            for player in range(record.num_players):
-                cached = gaia_rules.federation_labels(state._core, player=player)
-                assert cached == gaia_rules.federation_labels(state._core, cached=False, player=player), where
-                checked += 1
-                with_candidates += bool(cached)
-    assert checked > 3000 and with_candidates > 300, (checked, with_candidates)
+    for rule, least in (("site", 200), ("exact", 300)):
+        gaia_rules.set_federation_rule(rule)
+        checked = with_candidates = 0
+        try:
+            for record in read_corpus(data_dir / "corpus-sample.jsonl.gz"):
+                for state, where, _command in record_positions(record):
+                    for player in range(record.num_players):
+                        cached = gaia_rules.federation_labels(state._core, player=player)
+                        fresh = gaia_rules.federation_labels(state._core, cached=False, player=player)
+                        assert cached == fresh, (rule, where)
+                        checked += 1
+                        with_candidates += bool(cached)
+        finally:
+            gaia_rules.set_federation_rule("site")
+        assert checked > 3000 and with_candidates > least, (rule, checked, with_candidates)
 
 
 def _rollout_positions(data_dir: Path) -> list[Any]:

@@ -59,7 +59,10 @@ def _problems(core: Any, where: Any, stats: dict[str, int]) -> list[str]:
             continue
         line = core.copy()
         for i, a in enumerate(seq):
-            if a not in gaia_rules.legal_moves_int(line):
+            # a merged conversion ('spend 8tg for 2q', b = 2) is legal when it or its unit is listed
+            unit = a & ~(0xFF << 16) | (1 << 16) if _kind(a) == MV_SPEND else a
+            legal = gaia_rules.legal_moves_int(line)
+            if a not in legal and unit not in legal:
                 problems.append(f"{where}: {m} step {i} ({a}) of {seq} is not legal")
                 break
             line.apply_move(line.current_player, a)
