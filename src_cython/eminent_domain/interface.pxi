@@ -146,7 +146,7 @@ cdef void keep_actor_playable(const EdContext* c, EdState* s, int observer, EdPl
 cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long long* rng) noexcept nogil:
     """Resample what observer cannot see: other hands (from their hand + deck multiset, the cards seen
     entering the hand kept), every deck
-    order, the planet deck order, the fronts of others' face-down planets (among planets with the same
+    order, the planet deck order (a planet with the real top card's back stays on top: backs show), the fronts of others' face-down planets (among planets with the same
     back) and the state's chance stream. Public zones (discards, Empires, stacks, supply) stay. The
     result depends only on observer's information and rng: hidden parts are put in a canonical order
     before they are shuffled."""
@@ -161,6 +161,8 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
     cdef Place places[NPLANET]
     cdef Place tmp
     cdef EdPlayer actor_truth
+    # the back of the planet deck's top card shows (type and costs): the resampled deck keeps it on top
+    cdef int top_back = planet_back(c, s.pdeck[s.npdeck - 1]) if s.npdeck > 0 else -1
     if s.actor >= 0:
         actor_truth = s.pl[s.actor]
     s.rng = splitmix64(rng)
@@ -215,17 +217,25 @@ cdef void gi_determinize(const void* ctx, void* sp, int observer, unsigned long 
         for j in range(ng):
             set_place(s, group[j], &places[j])
     s.npdeck = 0
-    s.nlook = 0
+    # the planets a surveyor looks at: the surveyor sees them (in the order drawn), so they stay as they
+    # are for that observer; for the others they are hidden fronts, listed in a canonical order
+    if s.actor != observer:
+        s.nlook = 0
     for i in range(NPLANET):
         if s.planet_loc[i] == LOC_DECK:
             s.pdeck[s.npdeck] = <ushort> i
             s.npdeck += 1
-        elif s.planet_loc[i] == LOC_LOOK:
+        elif s.planet_loc[i] == LOC_LOOK and s.actor != observer:
             s.look[s.nlook] = <ushort> i
             s.nlook += 1
     for i in range(s.npdeck - 1, 0, -1):
         j = <int> (splitmix64(rng) % <unsigned long long> (i + 1))
         t = s.pdeck[i]; s.pdeck[i] = s.pdeck[j]; s.pdeck[j] = t
+    if top_back >= 0 and planet_back(c, s.pdeck[s.npdeck - 1]) != top_back:
+        for i in range(s.npdeck - 2, -1, -1):     # resampling within backs kept one with that back
+            if planet_back(c, s.pdeck[i]) == top_back:
+                t = s.pdeck[i]; s.pdeck[i] = s.pdeck[s.npdeck - 1]; s.pdeck[s.npdeck - 1] = t
+                break
 
 
 cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) noexcept nogil:

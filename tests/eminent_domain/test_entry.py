@@ -59,7 +59,10 @@ def entry_of(state: EdState, seat: int) -> dict:
     if state.decision == "follow":
         turn["role"] = ROLE_NAMES[raw["role"]]
         turn["led"] = obs["seats"][raw["leader"]]["played_role"]
-    return {"players": state.players, "seat": seat, "rules": state.options.rules, "turn": turn,
+    extra = {}
+    if obs["planet_deck_top"]:
+        extra["planet_deck_top"] = {k: obs["planet_deck_top"][k] for k in ("type", "colonize", "warfare")}
+    return extra | {"players": state.players, "seat": seat, "rules": state.options.rules, "turn": turn,
             "stacks": snap["stacks"], "influence_supply": raw["supply_black"], "seats": seats,
             "planets": planets, "techs_available": obs["techs_available"], "planet_deck": obs["planet_deck"]}
 
@@ -174,6 +177,7 @@ def _bad(edit):
     (lambda e: e["planets"][1].update(colonies=["survey"]), "planets[1].colonies[0]: survey shows no Colonize"),
     (lambda e: e["planets"][1].update(face_up=True), "planets[1].colonies: only a face-down planet"),
     (lambda e: e.update(planet_deck=40), "planet_deck: 40 is out of range"),
+    (lambda e: e.update(planet_deck_top={"type": "A", "colonize": 3, "warfare": 7}), "planet_deck_top: no unlisted"),
 ])
 def test_a_bad_entry_is_refused_naming_the_field(edit, message):
     with pytest.raises(EntryError) as e:

@@ -214,8 +214,9 @@ def test_suggest_on_a_server_sends_the_seat_to_move_as_viewer(server, log_file, 
 
 def test_the_service_answers_an_ed_log_and_an_observation(client, log_file):
     rec = json.loads(log_file.read_text())
-    cut = {**rec, "moves": rec["moves"][:40], "final_scores": None}
-    state = at(log_file, 40)
+    k = next(k for k in range(40, len(rec["moves"])) if len(at(log_file, k).legal_moves()) >= 3)   # 3 to rank
+    cut = {**rec, "moves": rec["moves"][:k], "final_scores": None}
+    state = at(log_file, k)
     seat = state.current_player
     reply = client.suggest(pb.Position(ed_log_json=json.dumps(cut)), game=GAME, viewer=seat, simulations=300,
                            seed=4, top_k=3)

@@ -23,13 +23,14 @@ import random
 from gaia_ai._core import ed_rules
 from gaia_ai.games.benchutil import api_rates, rates, spread
 from gaia_ai.games.eminent_domain.game import seed_int
-from gaia_ai.games.eminent_domain.state import EdState
+from gaia_ai.games.eminent_domain.state import RULE_SETS, EdOptions, EdState
 
 SETUPS = 16   # different deals per measurement
 
 
-def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, dict[str, float]]:
-    cores = [EdState.new(players, seed + i)._core for i in range(SETUPS)]
+def measure(players: int, seconds: float, repeats: int, seed: int,
+            options: EdOptions | None = None) -> dict[str, dict[str, float]]:
+    cores = [EdState.new(players, seed + i, options)._core for i in range(SETUPS)]
     counter = iter(range(10**12))
     moves_per_game: list[int] = []
 
@@ -46,10 +47,10 @@ def measure(players: int, seconds: float, repeats: int, seed: int) -> dict[str, 
 
     rng = random.Random(seed)
     positions: list[EdState] = []
-    state = EdState.new(players, seed)
+    state = EdState.new(players, seed, options)
     while len(positions) < 500:
         if state.is_terminal:
-            state = EdState.new(players, rng.randrange(2**32))
+            state = EdState.new(players, rng.randrange(2**32), options)
         positions.append(state.copy())
         state.apply(rng.choice(state.legal_moves()))
     chosen = [(p, rng.choice(p.legal_moves())) for p in positions]
@@ -71,9 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=5, help="repeats per figure (default 5)")
     ap.add_argument("--seed", default="1", help="seed of the setups and playouts (any string)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--rules", default="bga", choices=RULE_SETS,
+                    help="the rule set (default bga, as Board Game Arena plays; rulebook: the rulebook reading)")
     args = ap.parse_args(argv)
     seed = seed_int(int(args.seed) if args.seed.isdigit() else args.seed) % 2**32
-    results = {n: measure(n, args.seconds, args.repeats, seed) for n in args.players}
+    results = {n: measure(n, args.seconds, args.repeats, seed, EdOptions(rules=args.rules)) for n in args.players}
     if args.json:
         print(json.dumps(results, indent=1))
         return 0

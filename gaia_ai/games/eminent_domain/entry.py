@@ -19,6 +19,7 @@ and gives defaults for the rest. The format (every field but "seats" and "planet
      "influence_supply": 20,                           # black tokens left (default: 24 less those held)
      "techs_available": [...],                         # default: every tech nobody owns
      "planet_deck": 21,                                # default: every deck planet not listed
+     "planet_deck_top": {"type": "F", "colonize": 4, "warfare": 5},   # the top card's back (optional)
      "seats": [{"hand": {"survey": 2, "colonize": 1},   # own hand: cards ({kind: n} or a list of kinds)
                 "deck": 5, "discard": ["warfare"],      # a count or cards; discard default: empty
                 "fighters": 0, "influence": 0, "permanents": [], "removed": {}},
@@ -69,7 +70,7 @@ START_DECK = {"survey": 2, "warfare": 1, "colonize": 2, "produce_trade": 2, "res
 POLITICS = 4
 DECISIONS = ("action", "role", "follow")
 TOP = {"format", "players", "seat", "rules", "errata", "extra_round", "stacks", "stack_mode", "extended", "turn",
-       "influence_supply", "techs_available", "planet_deck", "seats", "planets"}
+       "influence_supply", "techs_available", "planet_deck", "planet_deck_top", "seats", "planets"}
 SEAT_FIELDS = {"hand", "deck", "discard", "fighters", "influence", "permanents", "removed", "owns"}
 TURN_FIELDS = {"leader", "decision", "role", "led", "start_player", "round", "end_triggered", "extra_round_played"}
 PLANET_FIELDS = {"id", "back", "owner", "face_up", "where", "resources", "colonies"}
@@ -505,11 +506,17 @@ def observation_from_entry(entry: dict[str, Any]) -> dict[str, Any]:
            "flow": flow, "stacks": stacks, "politics_out": POLITICS - players,
            "influence_supply": {"black": black, "blue": blue, "created": created},
            "techs_available": techs, "seats": seats, "planets": planets, "planet_deck": deck_count}
+    if "planet_deck_top" in e:
+        top = _fields(e["planet_deck_top"], {"type", "colonize", "warfare"}, "planet_deck_top")
+        obs["planet_deck_top"] = {"type": top.get("type"), "colonize": top.get("colonize"),
+                                  "warfare": top.get("warfare"), "start": False}
     try:
         state_from_observation(obs)
     except EntryError:
         raise
     except ObservationError as err:
+        if str(err).startswith("planet_deck_top"):
+            raise EntryError(str(err)) from None
         raise EntryError(f"the position does not fit the rules: {err}") from None
     return obs
 

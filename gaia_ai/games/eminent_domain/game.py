@@ -182,7 +182,7 @@ class EdGame(Game):
         from gaia_ai.games.benchutil import bench_argv
         from gaia_ai.games.eminent_domain.bench import main
 
-        return main(bench_argv(args))
+        return main([*bench_argv(args), "--rules", self.options.rules])
 
     def describe(self, state: Any) -> str:
         return repr(state)

@@ -22,7 +22,7 @@ every simulation, so the suggestion depends only on the observation. The format:
      "planets": [{"id": "SA1", "where": "face_up", "owner": 0, "resources": [0]},
                  {"back": {"type": "M", "colonize": 3, "warfare": 2, "start": false},
                   "where": "face_down", "owner": 1, "colonies": ["colonize"], "colony_value": 1}],
-     "planet_deck": 21}
+     "planet_deck": 21, "planet_deck_top": {"type": "F", "colonize": 4, "warfare": 5, "start": false}}
 
 Cards are named by their kind ids (cards.json: "survey", "A2_streamlining", ...), planets by id; a planet
 whose front the seat cannot see has a "back" instead of an "id". Planets in the deck and unused start
@@ -148,6 +148,8 @@ def observation_json(state: EdState, seat: int) -> dict[str, Any]:
         "seats": seats,
         "planets": planets,
         "planet_deck": raw["npdeck"],
+        # the back of the deck's top card shows (BGA draws it; at a table the backs show type and costs)
+        "planet_deck_top": _back(raw["pdeck"][raw["npdeck"] - 1]) if raw["npdeck"] else None,
     }
 
 
@@ -306,6 +308,16 @@ def _planets(data: dict[str, Any], raw: dict[str, Any], players: int) -> None:
     if _int(data, "planet_deck", "observation", 0, n) != len(deck):
         raise ObservationError(f"planet_deck: {data['planet_deck']} planets, but {len(deck)} deck planets are "
                                "not listed")
+    top = data.get("planet_deck_top")        # older observations lack it: any deck planet on top
+    if top is not None and deck:
+        top = _obj(top, "planet_deck_top")
+        want = (top.get("type"), top.get("colonize"), top.get("warfare"), top.get("start", False))
+        match = [i for i in deck if (c.planets[i].type, c.planets[i].colonize_cost, c.planets[i].warfare_cost,
+                                     i < 6) == want]
+        if not match:
+            raise ObservationError(f"planet_deck_top: no unlisted deck planet has the back {top!r}")
+        deck.remove(match[0])
+        deck.append(match[0])
     raw["pdeck"] = deck + [0] * (n - len(deck))
     raw["npdeck"] = len(deck)
     raw["look"] = look + [0] * (n - len(look))

@@ -325,6 +325,9 @@ class EdState:
             planets.append((loc, p.type, p.colonize_cost, p.warfare_cost, i < 6, "?", on_it) if hidden
                            else (loc, p.type, p.colonize_cost, p.warfare_cost, i < 6, p.id, on_it))
         view["planets"] = sorted(planets)
+        if raw["npdeck"]:          # the back of the planet deck's top card shows
+            top = c.planets[raw["pdeck"][raw["npdeck"] - 1]]
+            view["planet_deck_top"] = (top.type, top.colonize_cost, top.warfare_cost, raw["pdeck"][raw["npdeck"] - 1] < 6)
         return view
 
     # ---- reading --------------------------------------------------------------------------------------
