@@ -71,6 +71,7 @@ class EdGame(Game):
                  "errata": "the rule set's (bga: on; rulebook: off)",
                  "extra_round": "the rule set's (bga: on, BGA's option 103; rulebook: off)",
                  "stacks": "bga (12/12/12/8/12 after dealing; or full)", "extended": "off"},
+        notation_doc="docs/eminent-domain.md",
         formats=("eminent-domain/1", "eminent-domain-observation/1"),   # gamelog.py, observation.py
     )
 
@@ -234,10 +235,10 @@ class EdGame(Game):
         return load_played_game(path, game_id)
 
     def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
-                    progress: Any = None) -> Any:
+                    progress: Any = None, jobs: int = 1) -> Any:
         from gaia_ai.games.eminent_domain.review import review_game
 
-        return review_game(played, players, config, lines, progress)
+        return review_game(played, players, config, lines, progress, jobs)
 
     def service_adapter(self) -> Any:
         from gaia_ai.games.eminent_domain.service import EdAdapter
