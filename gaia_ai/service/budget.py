@@ -19,6 +19,11 @@ DEFAULT_SIMULATIONS = 2000   # as the local `gaia-ai suggest`
 DEFAULT_TOP_K = 5
 
 
+# how the note on a time budget's share spent reading the position begins: a routine note, which
+# `gaia-ai suggest --server` shows with --verbose only
+TIME_SPENT_NOTE = "search time "
+
+
 @dataclass(frozen=True)
 class Limits:
     """What the server allows one call, and how many calls at once (`gaia-ai serve` options).
@@ -136,7 +141,7 @@ def plan_budget(
             notes.append(f"max_time_ms capped at {limits.max_time_ms} by the server")
     if time_ms is not None and spent_ms + reserve_ms >= 1:
         cap = max(1, int(cap - spent_ms - reserve_ms))
-        notes.append(f"search time {cap} ms: {spent_ms:.0f} ms went to reading the position and "
+        notes.append(f"{TIME_SPENT_NOTE}{cap} ms: {spent_ms:.0f} ms went to reading the position and "
                      f"{reserve_ms:.0f} ms are kept to build the answer")
         if ceiling is not None:
             ceiling = max(1, int(ceiling - spent_ms - reserve_ms))
