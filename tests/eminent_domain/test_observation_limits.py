@@ -70,14 +70,30 @@ def test_an_observation_breaking_the_box_is_refused(edit: Any, said: str) -> Non
 
 def test_flow_fields_that_lead_nowhere_are_refused() -> None:
     """bench/fuzz_tm_ed.py --seed 7, ed_obs #4008: flow.stage 0 -> 1, flow.strength 2 -> 255; accepted once,
-    then the search stopped ("rollout_move found no move"); the probes on samples of the hidden cards
-    find the dead end."""
-    with pytest.raises(ObservationError, match="flow: the game does not progress"):
+    then the search stopped ("rollout_move found no move"). The stage check refuses it now (an action
+    decision at the role stage); the probes on samples of the hidden cards found the dead end before it."""
+    with pytest.raises(ObservationError, match=r"^flow"):
         state_from_observation(_repro("ed_obs_fuzz_stage_strength.json"))
 
 
 def test_an_action_decision_without_an_action_left_is_refused() -> None:
     """fuzz seed 7, ed_obs #5187: flow.dec 4 -> 1 (an action decision, 0 actions left) passed every probe;
-    acting took actions_left to -1 and legal_moves listed a code that is no move (-243)."""
-    with pytest.raises(ObservationError, match=r"flow.actions_left: 0 at an action decision"):
+    acting took actions_left to -1 and legal_moves listed a code that is no move (-243). The stage check
+    refuses it now (an action decision at the follow stage); so does the actions-left one alone."""
+    with pytest.raises(ObservationError, match=r"^flow\.dec"):
         state_from_observation(_repro("ed_obs_fuzz_dec_1_at_stage_3.json"))
+    state = EdState.new(2, 4)
+    assert state.decision == "action"
+    data = observation_json(state, state.current_player)
+    state_from_observation(data)
+    data["flow"]["actions_left"] = 0
+    with pytest.raises(ObservationError, match=r"flow.actions_left: 0 at an action decision"):
+        state_from_observation(data)
+
+
+def test_a_decision_at_a_stage_it_never_comes_at_is_refused() -> None:
+    """fuzz seed 8, ed_obs #6088: flow.stage 0 -> 5 (cleanup) under an action decision; a random playout
+    from it wrote past a card table in tuck (ASan/UBSan: index 255 out of bounds; a segfault later)."""
+    with pytest.raises(ObservationError, match=r"flow.dec: a 'action' decision \(dec 1\) does not come at the "
+                       r"'cleanup' stage"):
+        state_from_observation(_repro("ed_obs_fuzz_action_at_cleanup.json"))

@@ -54,7 +54,7 @@ REFUSED = [
     ("tm_view_energy_-1.json", "players[0].energy: -1 is out of range"),
     ("tm_view_titanium_production_-1.json", "players[0].titaniumProduction: -1 is out of range"),
     ("tm_view_megacredits_-50.json", "players[1].megacredits: -50 is out of range"),
-    ("tm_view_tr_-7.json", "players[0].terraformRating: -7 is out of range"),
+    ("tm_view_tr_-7.json", "players[0].terraformRating: -7 is out of range [20, 300]"),
     ("tm_view_oceans_0_with_2_on_board.json", "game.oceans: 0 oceans, but game.spaces holds 2 ocean tiles"),
     ("tm_view_oxygen_20.json", "game.oxygenLevel: 20 is out of range [0, 14]"),
 ]
@@ -69,6 +69,10 @@ def test_an_impossible_view_is_refused(name: str, said: str) -> None:
 @pytest.mark.parametrize(("name", "said"), [
     ("tm_obs_12_ocean_tiles.json", "board: 12 ocean tiles, but the box has 9"),
     ("tm_obs_oceans_0_with_3_on_board.json", "oceans: 0 oceans, but board holds 3 ocean tiles"),
+    # bench/fuzz_tm_ed.py --seed 8, tm_obs #1071 (a list as a follow-up's kind: was a TypeError) and #3445
+    # (a rating of 0: accepted, then the search stopped; every rating starts at 20 and never falls)
+    ("tm_obs_fuzz_pending_kind_list.json", r"pending\[0\].kind: unknown follow-up \["),
+    ("tm_obs_fuzz_tr_0.json", r"seats\[1\].tr: 0 is out of range \[20, 300\]"),
 ])
 def test_an_impossible_observation_is_refused(name: str, said: str) -> None:
     with pytest.raises(ObservationError, match=said):

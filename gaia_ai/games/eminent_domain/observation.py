@@ -361,6 +361,20 @@ def _check_cards(raw: dict[str, Any], opt: dict[str, Any], players: int) -> None
                                        f"{' and in the supply' if available else ''}")
 
 
+# decisions tied to one stage of the turn, and the decisions of the cleanup stage (the core's flow;
+# a pair outside these, e.g. an action decision at cleanup, makes the core index past its tables)
+_STAGE_OF = {"action": "action", "role": "role", "cleanup": "cleanup"}
+_CLEANUP_DECISIONS = ("cleanup", "discard")
+
+
+def _check_stage(stage: int, dec: int) -> None:
+    s, d = ed_rules.STAGES[stage], ed_rules.DECISIONS[dec]
+    if (d in _STAGE_OF and _STAGE_OF[d] != s) or (s == "cleanup" and d not in _CLEANUP_DECISIONS) or (
+            s == "role" and d != "role"):
+        raise ObservationError(f"flow.dec: a {d!r} decision (dec {dec}) does not come at the {s!r} stage "
+                               f"(stage {stage}) of a turn")
+
+
 def _once(values: list[Any], path: str) -> None:
     """Each piece of a list is listed once (a card, a tech or a resource slot is one piece of the box)."""
     seen: set[Any] = set()
@@ -431,6 +445,7 @@ def state_from_observation(data: Any) -> EdState:
     _check_influence(raw, players)
     if not raw["finished"] and raw["actor"] < 0:
         raise ObservationError("flow.actor: -1, but the game is not finished")
+    _check_stage(raw["stage"], raw["dec"])
     if raw["dec"] == ACTION_DECISION and raw["actions_left"] < 1:
         raise ObservationError(f"flow.actions_left: {raw['actions_left']} at an action decision (dec "
                                f"{ACTION_DECISION}): the seat acting has an action left")

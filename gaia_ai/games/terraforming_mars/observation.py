@@ -67,6 +67,7 @@ from .tables import (
 from .viewcheck import check_board
 
 FORMAT = "terraforming-mars-observation/1"
+START_TR = 20   # every player starts at 20 and no card of these sets lowers a rating
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 PK = tm_rules.pending_kinds()
 STEPS = {PK["ST_SETUP"]: "setup", PK["ST_RESEARCH"]: "research", PK["ST_ACTION"]: "action",
@@ -282,7 +283,7 @@ def state_from_observation(data: Any, seed: int = 0) -> TmState:
         res, prod = _obj(view.get("resources"), f"{path}.resources"), _obj(view.get("production"),
                                                                          f"{path}.production")
         spec: dict[str, Any] = {
-            "tr": _int(view, "tr", path, 0, 300), "corp": corp, "corp_offer": [-1, -1],
+            "tr": _int(view, "tr", path, START_TR, 300), "corp": corp, "corp_offer": [-1, -1],
             "res": [_int(res, r, f"{path}.resources") for r in RESOURCES],
             "prod": [_int(prod, r, f"{path}.production", -5 if r == "megacredits" else 0, 1000) for r in RESOURCES],
             "tableau": cards.names(view, "tableau", path),
@@ -409,7 +410,7 @@ def _pending(data: dict[str, Any], n: int, seat: int, ncard: int,
         path = f"pending[{i}]"
         e = _obj(e, path)
         kind = e.get("kind")
-        if kind not in PENDING_ARGS:
+        if not isinstance(kind, str) or kind not in PENDING_ARGS:
             raise ObservationError(f"{path}.kind: unknown follow-up {kind!r}")
         no_card, *ranges = PENDING_ARGS[kind]
         player = _int(e, "player", path, 0, n - 1)

@@ -17,6 +17,7 @@ from gaia_ai.games.jsonfields import Field
 from .tables import CARDS, TILE_NAMES
 
 MAX_PLAYERS = 5
+START_TR = 20                     # every player starts at 20; no card of these sets lowers a rating
 AMOUNT = 100_000                  # resources (the observation's bound; the core holds ints)
 PRODUCTION = 1_000
 CARD_RESOURCES = 255              # resources on one card (the core's byte)
@@ -92,7 +93,7 @@ def _this_player(f: Field) -> None:
 
 def _player(f: Field) -> None:
     f["color"].str()
-    f["terraformRating"].int(0, 300)
+    f["terraformRating"].int(START_TR, 300)
     for r in RESOURCES:
         f[r].int(0, AMOUNT)
     for r in PRODUCTIONS:
