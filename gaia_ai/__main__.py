@@ -2,4 +2,5 @@
 
 from gaia_ai.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":   # not when a review's worker process (multiprocessing "spawn") imports it
+    raise SystemExit(main())

@@ -41,28 +41,6 @@ class RandomBot:
         return self._rng.choice(_legal(state))
 
 
-class SearchMovePlayer:
-    """Plays a chosen search move (e.g. a main action with its auto-payment and the end of the turn) one
-    atomic move at a time: the rest of its sequence is queued while the game follows it (the position
-    before each queued move is known by its key)."""
-
-    def __init__(self) -> None:
-        self._queue: list[tuple[bytes, Any]] = []
-
-    def _queued(self, state: State) -> Any | None:
-        if self._queue and self._queue[0][0] == state.key():
-            return self._queue.pop(0)[1]
-        self._queue = []
-        return None
-
-    def _play(self, state: State, moves: list[Any]) -> Any:
-        line = state.copy()
-        for move in moves:
-            self._queue.append((line.key(), move))
-            line.apply(move)
-        return self._queue.pop(0)[1]
-
-
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """'mcts:sims=800,threads=2' -> ('mcts', {'sims': '800', 'threads': '2'})."""
     name, _, rest = spec.strip().partition(":")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from gaia_ai.bots.base import SearchMovePlayer
+from gaia_ai.bots.player import SearchMovePlayer
 from gaia_ai.errors import BotSpecError
 from gaia_ai.games.api import Game, State
 from gaia_ai.search import SearchConfig

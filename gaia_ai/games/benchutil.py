@@ -56,3 +56,32 @@ def bench_argv(args: argparse.Namespace) -> list[str]:
     if args.as_json:
         argv.append("--json")
     return argv
+
+
+# the JSON keys of the figures every game's bench measures (Gaia's names): `gaia-ai bench engine --json`
+# writes {figure key: {players key: {"median", "min", "max"}}} for every game
+JSON_KEYS = {
+    "random playouts/s": "playouts_per_second",
+    "moves applied/s (C)": "moves_per_second",
+    "moves/s (C)": "moves_per_second",
+    "legal-move generations/s": "movegen_per_second",
+    "legal_moves() calls/s": "api_movegen_per_second",
+    "apply() calls/s": "api_apply_per_second",
+    "moves per game": "moves_per_game",
+}
+
+
+def json_figures(game: str, results: dict[Any, dict[str, dict[str, float]]],
+                 ratios: dict[str, str] | None = None) -> dict[str, Any]:
+    """The one JSON layout of every game's bench from {players key: {printed name: figure}}: the game's
+    name, then each figure by its JSON_KEYS key, by players key; a figure named in `ratios` (printed
+    name -> baseline name) goes under "baseline_ratio" instead, as its median."""
+    out: dict[str, Any] = {"game": game}
+    for players, figures in results.items():
+        for name, figure in figures.items():
+            if ratios and name in ratios:
+                out.setdefault("baseline_ratio", {}).setdefault(ratios[name], {})[str(players)] = \
+                    round(figure["median"], 2)
+            else:
+                out.setdefault(JSON_KEYS.get(name, name), {})[str(players)] = figure
+    return out

@@ -70,11 +70,13 @@ def chart_figure(review: Review) -> Any:
     for r in rounds:
         for axes in (win_axes, vp_axes):
             axes.axvline(r, color="grey", linestyle=":", linewidth=1)
-    vp_axes.set_xticks([r + 0.5 for r in rounds], ["set-up" if r == 0 else f"round {r}" for r in rounds])
+    vp_axes.set_xticks([r + 0.5 for r in rounds],
+                       ["set-up" if r == 0 else f"{review.round_name} {r}" for r in rounds])
     win_axes.set_ylim(0.0, 1.0)
     win_axes.set_ylabel("win probability")
     vp_axes.set_ylabel("expected final VP")
-    vp_axes.set_xlabel("round: each round's reviewed decisions in the order they were played")
+    vp_axes.set_xlabel(f"{review.round_name}: each {review.round_name}'s reviewed decisions in the order they "
+                       "were played")
     for axes in (win_axes, vp_axes):
         axes.grid(True, axis="y", alpha=0.3)
     if review.decisions:

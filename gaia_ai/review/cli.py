@@ -13,6 +13,7 @@ from typing import Any
 from gaia_ai.argtypes import positive_int
 from gaia_ai.cli.common import HelpFormatter, add_game_argument
 from gaia_ai.errors import ToolkitError
+from gaia_ai.review.jobs import default_jobs
 from gaia_ai.review.labels import THRESHOLDS
 
 EXAMPLES = """examples:
@@ -57,6 +58,9 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="search budget per search (default 1000; fewer is faster and noisier)")
     parser.add_argument("--threads", type=positive_int, default=1, metavar="N",
                         help="search threads (root parallelism: the same seed and threads, the same review)")
+    parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                        help="decisions reviewed at once, each on its own process (default: one per core, "
+                             f"{default_jobs()} here); the review is the same for any N")
     parser.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     parser.add_argument("--moves", metavar="A:B",
                         help="review only log lines A to B-1 (0-based moveHistory indexes; Terraforming Mars: "
@@ -94,7 +98,8 @@ def _review_handler(args: argparse.Namespace) -> int:
         window = parse_lines(args.moves, len(game.lines)) if args.moves else None
         config = review_config(args.simulations, args.threads, args.seed, search=rules.hint_search())
         with ctrl_c():   # Ctrl-C: the review stops with the decisions reviewed so far
-            review = rules.review_game(game, players, config, window, progress=_progress)
+            review = rules.review_game(game, players, config, window, progress=_progress,
+                                       jobs=args.jobs or default_jobs())
         if review.interrupted and not review.decisions:
             print("gaia-ai review: stopped by Ctrl-C before the first decision was reviewed", file=sys.stderr)
             return INTERRUPTED_STATUS

@@ -5,7 +5,7 @@ log onto search moves and fills these in; report.py and chart.py show them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,25 +129,7 @@ class Review:
     final_scores: list[int] | None
     log_length: int
     interrupted: bool = False   # Ctrl-C stopped it: `decisions` are the ones reviewed before
-
-
-def evaluate_decisions(evaluate: Callable[[Any, SearchConfig], Decision], pending: Sequence[Any],
-                       config: SearchConfig,
-                       progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None,
-                       ) -> tuple[list[Decision], bool]:
-    """Every game's review loop: evaluate(item, config) for each pending decision in order, under
-    progress(iterator, total) when given (a progress bar). Ctrl-C (KeyboardInterrupt) stops it with the
-    decisions evaluated so far: (decisions, interrupted)."""
-    items: Iterable[Any] = iter(pending)
-    if progress is not None:
-        items = progress(iter(pending), len(pending))
-    decisions: list[Decision] = []
-    try:
-        for item in items:
-            decisions.append(evaluate(item, config))
-    except KeyboardInterrupt:
-        return decisions, True
-    return decisions, False
+    round_name: str = "round"   # what the game calls a round (Terraforming Mars: generation), for charts
 
 
 def review_config(simulations: int = 1000, threads: int = 1, seed: int = 0,

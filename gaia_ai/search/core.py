@@ -102,11 +102,14 @@ class CoreSearcher:
         """The move values of state's decision by their int code: what the interface branches over."""
         return _moves_by_code(state)
 
-    def search(self, state: Any, *, cancel: CancelToken | None = None, top_k: int | None = None) -> SearchResult:
+    def search(self, state: Any, *, cancel: CancelToken | None = None, top_k: int | None = None,
+               favoured: tuple[int, float] | None = None) -> SearchResult:
         """Search the decision of state.current_player; state is not changed.
 
         cancel: a CancelToken whose cancel() (from another thread) stops the search early. top_k: keep
-        only the k most visited candidates (their PV is built in Python)."""
+        only the k most visited candidates (their PV is built in Python). favoured: (move code, share):
+        that root move gets at least `share` of the simulations, in the same tree (a review's played
+        move; it must be one of root_moves(state) when those are restricted)."""
         if state.is_terminal:
             raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
         if not callable(getattr(state, "search_interface", None)):
@@ -125,7 +128,7 @@ class CoreSearcher:
         reuse = self.config.reuse_tree and self._game_key == game_key
         try:
             raw = self._searcher.search(iface, pointer, RATES.config_for_search(self.config).to_dict(), reuse,
-                                        cancel=cancel, root_moves=self.root_moves(state))
+                                        cancel=cancel, root_moves=self.root_moves(state), favoured=favoured)
         except BaseException:
             self._game_key = None
             raise
@@ -142,11 +145,11 @@ class CoreSearcher:
 
 
 def search(state: Any, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,
-           top_k: int | None = None) -> SearchResult:
-    """One search of state's decision in a fresh tree."""
+           top_k: int | None = None, favoured: tuple[int, float] | None = None) -> SearchResult:
+    """One search of state's decision in a fresh tree (favoured: CoreSearcher.search)."""
     searcher = CoreSearcher(config)
     try:
-        return searcher.search(state, cancel=cancel, top_k=top_k)
+        return searcher.search(state, cancel=cancel, top_k=top_k, favoured=favoured)
     finally:
         searcher.reset()
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from gaia_ai.argtypes import port
 from gaia_ai.errors import ToolkitError
-from gaia_ai.service.budget import Limits
+from gaia_ai.service.budget import TIME_SPENT_NOTE, Limits
 
 
 def _at_least(minimum: int) -> Any:
@@ -43,8 +43,9 @@ def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="gRPC worker threads = the most calls in progress at once, beyond which calls are "
                              "refused with RESOURCE_EXHAUSTED (default: --max-concurrent + 4)")
     parser.add_argument("--max-concurrent", type=_at_least(1), default=d.max_concurrent, metavar="N",
-                        help="searches running at once; one more answers RESOURCE_EXHAUSTED at once "
-                             f"(default: the CPU count, {cpus})")
+                        help="search threads running at once (a search of n threads counts n); one search more "
+                             "answers RESOURCE_EXHAUSTED at once, so that those running keep their time budgets "
+                             f"(default: the CPU count, {cpus}; docs/service.md)")
     parser.add_argument("--max-simulations", type=_at_least(1), default=d.max_simulations, metavar="N",
                         help=f"cap on a request's simulations (default {d.max_simulations})")
     parser.add_argument("--max-time-ms", type=_at_least(1), default=d.max_time_ms, metavar="T",
@@ -92,7 +93,7 @@ def _serve_handler(args: argparse.Namespace) -> int:
 def suggest_remote(args: argparse.Namespace) -> int:
     """`gaia-ai suggest --server`: send the position as given, print the answer as the local search
     would; on a failed call print the status code name and the server's message, exit status 1."""
-    from gaia_ai.cli.suggest import (
+    from gaia_ai.cli.report import (
         Hint,
         Report,
         budget_from_args,
@@ -134,12 +135,14 @@ def suggest_remote(args: argparse.Namespace) -> int:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
     for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
-        print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
+        if args.verbose or not note.startswith(TIME_SPENT_NOTE):   # the time spent reading: routine
+            print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
     game, state = _local_position(args)   # for the words and the pictures, when it reads here too
     hints = [Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
                   len(s.commands),
-                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
+                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [],
+                  app=_app_answer(s))
              for s in reply.suggestions]
     print_report(Report(
         position=(game.describe(state) if state is not None else
@@ -149,7 +152,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
         hints=hints,
         simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,
-        time_manager=reply.stats.time_manager,
+        time_manager=reply.stats.time_manager, notation_doc=load_game(args.game).info.notation_doc,
     ), args.json)
     if state is None:
         if args.png or args.svg:
@@ -193,3 +196,12 @@ def _hint(error: Any, args: argparse.Namespace) -> str:
         return (" (the server may use TLS: pass --tls-ca with its CA certificate; or check that "
                 f"{args.server} is a gaia-ai server)")
     return ""
+
+
+def _app_answer(suggestion: Any) -> dict[str, Any] | None:
+    """A suggestion's app_response_json (the game's web app answer) as Hint.app, None when unset."""
+    import json
+
+    if not suggestion.app_response_json:
+        return None
+    return {"response": json.loads(suggestion.app_response_json), "moves": list(suggestion.app_moves)}

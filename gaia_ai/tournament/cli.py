@@ -182,7 +182,9 @@ def _export_handler(args: argparse.Namespace) -> int:
             game = store.game_name()
             if args.list:
                 for g in store.games():
-                    seats = ", ".join(f"{b} ({f}) {v}" for b, f, v in zip(g.bots, g.factions, g.scores, strict=True))
+                    # a game that deals no roles (Eminent Domain) names the bots alone
+                    seats = ", ".join(f"{b}{f' ({f})' if f else ''} {v}"
+                                      for b, f, v in zip(g.bots, g.factions, g.scores, strict=True))
                     print(f"{g.id}  #{g.ordinal}  {seats}")
                 return 0
             games = store.games() if args.all else [store.game(ref) for ref in args.game_id]

@@ -9,6 +9,7 @@ and ``win_rate_by_seat.png`` (win share per seat and bot with 95% intervals).
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -114,7 +115,7 @@ def markdown(tournament: dict[str, Any] | None, games: Sequence[StoredGame], dat
         "half), with a Wilson 95% interval; margin: A's VP minus B's, with a Student t 95% interval."), "",
         _md_table(PAIR_HEAD, pairwise) if pairwise else "(no two bots met)", "",
         "## Final scores", "", "![scores by bot](scores_by_bot.png)", "",
-        *(["![scores by faction](scores_by_faction.png)", ""] if has_roles(games) else []),
+        *([f"![scores by {_role_name(tournament)}](scores_by_faction.png)", ""] if has_roles(games) else []),
         "## Seats", "", "Win share by seat (a seat advantage shows here), with Wilson 95% intervals.", "",
         _md_table(["seat", *group_head[1:]], _group_rows(group_stats(games, "seat"))), "",
         "![win rate by seat](win_rate_by_seat.png)", "",
@@ -142,7 +143,8 @@ def has_roles(games: Sequence[StoredGame]) -> bool:
     return any(f for g in games for f in g.factions)
 
 
-def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> None:
+def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path, role: str = "faction") -> None:
+    """The report's plots; role: what a seat plays, as the game names it (a faction, a corporation)."""
     import matplotlib
 
     matplotlib.use("Agg")   # files only: no display needed
@@ -182,7 +184,8 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
             for bot, faction, vp in zip(g.bots, g.factions, g.scores, strict=True):
                 cell[faction, bot].append(vp)
         factions = sorted({f for f, _ in cell})
-        fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(factions) * max(1, len(bots) / 2)), 4.5))
+        # room for each label (long names wrapped on two lines), so that neighbours never overlap
+        fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(factions) * max(1, len(bots) / 2)), 5))
         colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
         for i, bot in enumerate(bots):
             positions = [k + (i - (len(bots) - 1) / 2) * width for k, f in enumerate(factions) if cell[f, bot]]
@@ -195,9 +198,10 @@ def _plots(games: Sequence[StoredGame], data: dict[str, Any], folder: Path) -> N
                     box.set_alpha(0.6)
             ax.plot([], [], "s", color=colors[i % len(colors)], label=bot)
         counts = {f: sum(len(cell[f, b]) for b in bots) for f in factions}
-        ax.set_xticks(range(len(factions)), [f"{f}\n({counts[f]} scores)" for f in factions], rotation=30, ha="right")
+        ax.set_xticks(range(len(factions)),
+                      [f"{textwrap.fill(f, 14)}\n({counts[f]} scores)" for f in factions], fontsize="small")
         ax.set_ylabel("final VP")
-        ax.set_title("Final scores by faction and bot")
+        ax.set_title(f"Final scores by {role} and bot")
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the boxes, never on them
         ax.grid(axis="y", alpha=0.3)
         _box_note(fig)
@@ -255,5 +259,5 @@ def write_report(db: str | Path, folder: str | Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     data = summary(games)
     (out / "report.md").write_text(markdown(tournament, games, data), encoding="utf-8")
-    _plots(games, data, out)
+    _plots(games, data, out, _role_name(tournament))
     return [out / "report.md", *(out / name for name in PLOTS if name != "scores_by_faction.png" or has_roles(games))]

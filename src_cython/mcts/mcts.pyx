@@ -213,6 +213,8 @@ ctypedef struct Params:
     const int* cancel        # a CancelToken's flag (nonzero: stop), or NULL
     const Move* root_only    # the root's children are restricted to these moves (NULL: all legal moves)
     int n_root_only
+    Move favoured            # a root move kept at favoured_share of the root's visits at least (a review's
+    double favoured_share    # played move, valued in the same tree as the best one); share 0: none
 
 
 ctypedef struct Tree:
@@ -565,6 +567,8 @@ cdef int simulate(const Params* P, Tree* T, Worker* W) noexcept nogil:
         if state != EXPANDED:
             break
         c = select_child(P, T, node)
+        if node_i == 0 and P.favoured_share > 0.0:
+            c = favour_root(P, T, c)
         m = T.nodes[c].move
         mc_add_i32(&T.nodes[c].vloss, vl)
         depth += 1
@@ -767,6 +771,8 @@ cdef int simulate_is(const Params* P, Tree* T, Worker* W) noexcept nogil:
         c = is_select(P, T, W, node)
         if c < 0:
             break
+        if node_i == 0 and P.favoured_share > 0.0 and has_move(W.moves, n, P.favoured):
+            c = favour_root(P, T, c)
         mc_add_i32(&T.nodes[c].vloss, vl)
         depth += 1
         W.path[depth] = c
@@ -774,6 +780,31 @@ cdef int simulate_is(const Params* P, Tree* T, Worker* W) noexcept nogil:
             return ERR_APPLY
         node_i = c
     return rollout_and_backup(P, T, W, depth)
+
+
+cdef int has_move(const Move* moves, int n, Move m) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if moves[i] == m:
+            return 1
+    return 0
+
+
+cdef int favour_root(const Params* P, Tree* T, int c) noexcept nogil:
+    """The root child selection chose (c), or the child of P.favoured while it has fewer than
+    favoured_share of the root's visits: so the move gets enough of the same tree's simulations for
+    its own estimate (the caller checks that it is legal in this simulation's sample)."""
+    cdef Node* root = &T.nodes[0]
+    cdef int j = root.first_child
+    if T.nodes[c].move == P.favoured:
+        return c
+    while j >= 0:
+        if T.nodes[j].move == P.favoured:
+            if mc_load_i32(&T.nodes[j].visits) < P.favoured_share * mc_load_i32(&root.visits):
+                return j
+            return c
+        j = child_after(T, root, j)
+    return c
 
 
 cdef inline int child_after(const Tree* T, const Node* parent, int j) noexcept nogil:
@@ -1067,7 +1098,7 @@ def clear_interrupt():
     mc_store_rel_i32(&mc_interrupted, 0)
 
 
-def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=None):
+def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=None, favoured=None):
     """Search the position of `state_capsule` for the player to move, in a fresh tree.
 
     config: every key of CONFIG_KEYS, as SearchConfig.to_dict() gives them (SearchConfig documents
@@ -1079,11 +1110,14 @@ def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=No
     information-set search).
     cancel: a CancelToken that stops the search early. root_moves: restrict the root's children to
     these legal moves (each must be legal at the root), e.g. to evaluate one given move with the whole
-    budget; the one-legal-move shortcut (a single simulation) does not apply then.
+    budget; the one-legal-move shortcut (a single simulation) does not apply then. favoured: (move,
+    share): that legal root move is chosen whenever it has fewer than `share` (0..1) of the root's
+    visits, so its statistics come from the same tree as the best move's with enough simulations (a
+    review's played move); selection otherwise as usual.
     Raises ValueError for a finished game or a bad config, RuntimeError if the game breaks its contract.
     """
     return Searcher().search(iface_capsule, state_capsule, config, reuse=False, cancel=cancel,
-                             root_moves=root_moves)
+                             root_moves=root_moves, favoured=favoured)
 
 
 cdef class Searcher:
@@ -1165,7 +1199,7 @@ cdef class Searcher:
         return segments
 
     def search(self, iface_capsule, state_capsule, dict config, reuse=None, CancelToken cancel=None,
-               root_moves=None):
+               root_moves=None, favoured=None):
         """Search the position of state_capsule (see the module's search() for config, cancel,
         root_moves and the result), reusing the previous tree when config["reuse_tree"] (or `reuse`,
         if given) is true; a search with root_moves starts a fresh tree (an old root's children are
@@ -1285,6 +1319,13 @@ cdef class Searcher:
         P.cancel = &cancel.flag if cancel is not None else NULL
         P.root_only = NULL
         P.n_root_only = 0
+        P.favoured = 0
+        P.favoured_share = 0.0
+        if favoured is not None:
+            P.favoured = int(favoured[0])
+            P.favoured_share = float(favoured[1])
+            if not 0.0 <= P.favoured_share <= 1.0:
+                raise ValueError(f"favoured share must be in [0, 1], got {favoured[1]!r}")
         if root_moves is not None:
             root_moves = [int(m) for m in root_moves]
             if not root_moves:
@@ -1345,6 +1386,8 @@ cdef class Searcher:
             n_root = g.legal_moves(g.ctx, root, workers[0].moves, g.max_moves)
             if n_root <= 0:
                 raise RuntimeError(ERROR_TEXT[ERR_LEGAL if n_root < 0 else ERR_NO_MOVES])
+            if favoured is not None and P.favoured not in set(workers[0].moves[i] for i in range(n_root)):
+                raise ValueError(f"favoured: move {P.favoured} is not legal at the root")
             if root_moves is not None:
                 legal = set(workers[0].moves[i] for i in range(n_root))
                 wanted = list(dict.fromkeys(root_moves))   # duplicates dropped, order kept

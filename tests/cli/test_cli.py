@@ -122,10 +122,21 @@ def test_every_game_taking_command_refuses_an_unknown_game_listing_the_known(
 def test_bench_engine_option_colonies_adds_the_colonies_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "engine", "--game", "terraforming-mars", "--option", "colonies=on", "--players", "2",
                  "--seconds", "0.1", "--repeats", "1", "--json"]) == 0
-    out = capsys.readouterr().out
-    figures = json.loads(out[out.index("{"):])
-    assert set(figures) == {"2", "2 colonies"}
-    assert figures["2 colonies"]["random playouts/s"]["median"] > 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(figures["playouts_per_second"]) == {"2", "2 colonies"}
+    assert figures["playouts_per_second"]["2 colonies"]["median"] > 0
+    assert set(figures["baseline_ratio"]["apply"]) == {"2", "2 colonies"}
+
+
+@pytest.mark.parametrize("game", ["gaia-project", "terraforming-mars", "eminent-domain"])
+def test_bench_engine_json_has_one_schema_for_every_game(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--game", game, "--players", "2", "--seconds", "0.05", "--repeats", "1",
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["game"] == game
+    for name in ("playouts_per_second", "moves_per_second", "api_movegen_per_second"):
+        assert set(result[name]) == {"2"} and result[name]["2"]["median"] > 0
+        assert set(result[name]["2"]) >= {"median", "min", "max"}
 
 
 def test_bench_engine_rejects_a_malformed_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,11 +13,11 @@ from gaia_ai.games.gaia.game import HINT_SEARCH
 from gaia_ai.games.gaia.notation import Command, parse_line
 from gaia_ai.games.gaia.played import match_line, same_command
 from gaia_ai.games.gaia.positions import from_corpus
-from gaia_ai.games.gaia.review import follows_best, review_game, rollout_estimate
+from gaia_ai.games.gaia.review import PLAYED_SHARE, follows_best, review_game, rollout_estimate
 from gaia_ai.games.gaia.review_game import ReviewGame, load_game
 from gaia_ai.games.gaia.search import search_gaia, search_moves
 from gaia_ai.review import labels
-from gaia_ai.review.model import ReviewError, parse_lines, resolve_players, review_config
+from gaia_ai.review.model import Estimate, ReviewError, parse_lines, resolve_players, review_config
 
 
 @pytest.fixture(scope="module")
@@ -93,23 +93,25 @@ def test_federations_compare_as_hex_sets() -> None:
     assert not same_command(a, Command("federation", ("1A1,1A2", "fed4")))
 
 
-def test_a_move_the_search_neglects_is_valued_by_a_restricted_search(bot001: ReviewGame, data_dir: Path) -> None:
-    config = review_config(simulations=40, seed=2)
+def test_a_move_the_search_neglects_is_valued_in_the_same_tree(bot001: ReviewGame, data_dir: Path) -> None:
+    config = review_config(simulations=100, seed=2)
     review = review_game(bot001, config=config, lines=(9, 26))
-    restricted = []
+    neglected = 0
     for d in review.decisions:
         state = _position(data_dir, d.index)
         played = match_line(state, parse_line(bot001.lines[d.index]), d.player)
-        if d.evaluation == "restricted" and len(played.steps) == 1:
-            restricted.append((d, played.steps[0]))
-    assert restricted, "no single-step decision needed a restricted search: widen the slice"
-    for d, step in restricted:
-        assert d.label != "best" and (d.rank is None or d.rank > 1)
-        # the same budget and seed, the root restricted to the played move
-        again = search_gaia(step.state, config, root_moves=[step.move]).best
-        assert again.moves == step.commands
-        assert (again.expected_score, again.win_probability) == pytest.approx(
-            (d.played_estimate.expected_score, d.played_estimate.win_probability))
+        if not played.matched or len(played.choice_steps) != 1:
+            continue
+        step = played.steps[played.choice_steps[0]]
+        assert d.evaluation == "search"
+        # the best move's search, which keeps the played move at its share of the simulations
+        again = search_gaia(step.state, config, favoured=(step.move, PLAYED_SHARE))
+        candidate = next(c for c in again.candidates if c.moves == step.commands)
+        assert Estimate.of(candidate) == d.played_estimate
+        if d.rank != 1:
+            assert candidate.visits >= PLAYED_SHARE * config.simulations - 1
+            neglected += 1
+    assert neglected, "no single-choice decision other than the search's own: widen the slice"
 
 
 def test_a_move_no_search_move_makes_is_valued_by_rollouts(bot001: ReviewGame, data_dir: Path) -> None:

@@ -45,6 +45,15 @@ def test_review_labels_every_real_choice_of_a_seat(played):
     assert all(s.reason == "forced" for s in review.skipped)
     again = review_game(played, [1], review_config(60, seed=2), (30, 60))
     assert [d.to_dict() for d in again.decisions] == [d.to_dict() for d in review.decisions]
+    # on two processes: the same review
+    both = review_game(played, [1], review_config(60, seed=2), (30, 60), jobs=2)
+    assert [d.to_dict() for d in both.decisions] == [d.to_dict() for d in review.decisions]
+    # its chart reads in generations
+    from gaia_ai.review.chart import chart_figure
+
+    axes = chart_figure(review).axes[-1]
+    assert axes.get_xlabel().startswith("generation:")
+    assert all(t.get_text().startswith("generation ") for t in axes.get_xticklabels())
 
 
 def test_a_decision_is_valued_from_what_the_seat_knew(played):

@@ -153,3 +153,18 @@ def test_followup_words_name_the_prompt(name: str) -> None:
 def test_mars_university_skip_is_the_do_nothing_option() -> None:
     state, view = import_player_view((SAMPLES / "colonies-v08-0-g4-80.json").read_text(), seed=0)
     assert move_words(state, "option skip", view) == 'Skip for Mars University (the option "Do nothing")'
+
+
+def test_the_expected_line_marks_the_others_hidden_choices_as_guesses(capsys) -> None:
+    from gaia_ai.cli import main
+
+    sample = Path(__file__).resolve().parents[1] / "data" / "tm" / "games-sample.jsonl.gz"
+    assert main(["suggest", "--corpus", str(sample), "--game-id", "b000", "--move", "60", "--simulations", "200",
+                 "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    me = answer["player"] + 1
+    steps = [s for hint in answer["suggestions"] for s in hint["line"]]
+    hidden = [s for s in steps if s["notation"].split()[0] in ("buy", "keep", "play")]
+    assert any(s["player"] != me for s in hidden), "no hidden choice of another seat: move the position"
+    for s in hidden:
+        assert ("(a guess: the cards are a sample of what" in s["words"]) == (s["player"] != me)

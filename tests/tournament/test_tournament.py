@@ -407,6 +407,10 @@ def test_a_game_without_roles_plays_reports_and_exports(tmp_path: Path, capsys: 
     assert main(["export", str(db), "--all", "--out", str(tmp_path / "all.jsonl")]) == 0
     capsys.readouterr()
     assert main(["replay", "--game", "eminent-domain", str(tmp_path / "all.jsonl")]) == 0
+    capsys.readouterr()
+    assert main(["export", str(db), "--list"]) == 0
+    listed = capsys.readouterr().out
+    assert len(listed.splitlines()) == 3 and "()" not in listed and "greedy" in listed
 
 
 def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -430,6 +434,7 @@ def test_a_terraforming_mars_tournament_with_colonies(tmp_path: Path, capsys: py
     assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
     text = (tmp_path / "rep" / "report.md").read_text()
     assert "- options: colonies=on" in text and "## Corporations" in text
+    assert "![scores by corporation](scores_by_faction.png)" in text
     # exported as our own game logs, which the TM judge replays (seed + lines → the stored scores)
     exported = tmp_path / "tm.jsonl.gz"
     assert main(["export", str(db), "--all", "--out", str(exported)]) == 0

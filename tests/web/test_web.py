@@ -128,7 +128,7 @@ def test_a_game_without_words_or_pictures_still_gets_its_hints(monkeypatch: pyte
     monkeypatch.setattr("gaia_ai.web.app.load_game", lambda name: Plain())
     client = create_app().test_client()
     reply = _load(client, EXPORT.read_text()).get_json()
-    assert 'class="noboard"' in reply["svg"] and "GaiaState round 3" in reply["svg"]   # the position in words
+    assert 'class="noboard"' in reply["svg"] and "round 3, move phase" in reply["svg"]   # the position in words
     job = client.post("/api/search", json={"position": reply["id"], "simulations": 50}).get_json()["job"]
     data = _wait(client, job)
     assert data["status"] == "done" and data["hints"][0]["line"][0]["words"] == data["hints"][0]["line"][0]["notation"]

@@ -21,7 +21,7 @@ import json
 import random
 
 from gaia_ai._core import ed_rules
-from gaia_ai.games.benchutil import api_rates, rates, spread
+from gaia_ai.games.benchutil import api_rates, json_figures, rates, spread
 from gaia_ai.games.eminent_domain.game import seed_int
 from gaia_ai.games.eminent_domain.state import RULE_SETS, EdOptions, EdState
 
@@ -77,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     seed = seed_int(int(args.seed) if args.seed.isdigit() else args.seed) % 2**32
     results = {n: measure(n, args.seconds, args.repeats, seed, EdOptions(rules=args.rules)) for n in args.players}
-    if args.json:
-        print(json.dumps(results, indent=1))
+    if args.json:   # one line, in every game's layout (benchutil.json_figures)
+        print(json.dumps(json_figures("eminent-domain", results)))
         return 0
     for n, figures in results.items():
         print(f"{n} players (median of {args.repeats} x {args.seconds:g} s, min-max)")

@@ -2,10 +2,11 @@
 the chosen seats with more than one legal move is searched from what that seat saw (the search
 determinizes for it), the played move compared with the search's choice.
 
-Each log line is one atomic decision, so a decision is one search. The played move's estimate is its own
-root candidate's when the search gave it at least PLAYED_MIN_VISIT_SHARE of the simulations; otherwise
-both it and the search's choice are valued alike, by random playouts after each from determinizations for
-the seat (like with like: a tree's value and playouts differ a little). Losses and labels as for every
+Each log line is one atomic decision, so a decision is one search. The search keeps the played move at
+PLAYED_MIN_VISIT_SHARE of its simulations at least (favoured, gaia_ai._core.mcts.search), so the played
+move's estimate is its own root candidate's, from the same tree as the best move's; a played move the
+search does not branch over is valued, with the search's choice alike, by random playouts after each from
+determinizations for the seat (like with like: a tree's value and playouts differ a little). Losses and labels as for every
 game (gaia_ai/review/labels.py).
 """
 
@@ -15,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from gaia_ai.games.eminent_domain.errors import EdError
@@ -23,6 +25,7 @@ from gaia_ai.games.eminent_domain.gamelog import FORMAT, state_for
 from gaia_ai.games.eminent_domain.positions import pick_record
 from gaia_ai.games.eminent_domain.state import EdState
 from gaia_ai.review import labels
+from gaia_ai.review.jobs import evaluate_decisions
 from gaia_ai.review.model import (
     Decision,
     Estimate,
@@ -30,7 +33,6 @@ from gaia_ai.review.model import (
     Review,
     ReviewError,
     Skipped,
-    evaluate_decisions,
     review_request,
 )
 from gaia_ai.search import SearchConfig
@@ -74,11 +76,27 @@ class _Pending:
 
 def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: SearchConfig | None = None,
                 lines: tuple[int, int] | None = None,
-                progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None) -> Review:
-    """Review the decisions of `players` (all by default) in log lines lines[0] <= i < lines[1]."""
+                progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None, jobs: int = 1) -> Review:
+    """Review the decisions of `players` (all by default) in log lines lines[0] <= i < lines[1], `jobs`
+    decisions at once (gaia_ai.review.jobs)."""
     seats = game.players()
     config, chosen = review_request(config, len(seats), players)
     window = lines or (0, len(game.lines))
+    pending, skipped, round_starts, final = _plan(game, set(chosen), window)
+    decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress, jobs,
+                                                rebuild=partial(_pending_of, game, frozenset(chosen), window))
+    return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
+                  final, len(game.lines), interrupted)
+
+
+def _pending_of(game: PlayedGame, chosen: frozenset[int], window: tuple[int, int]) -> list[_Pending]:
+    """The decisions to evaluate (what a review's worker process rebuilds)."""
+    return _plan(game, set(chosen), window)[0]
+
+
+def _plan(game: PlayedGame, chosen: set[int], window: tuple[int, int]
+          ) -> tuple[list[_Pending], list[Skipped], dict[int, int], list[int] | None]:
+    """Replay the log: the decisions to evaluate, the forced ones, where rounds start, the final scores."""
     try:
         state = state_for(game.setup)
     except EdError as e:
@@ -104,9 +122,7 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
             state.apply(move)
         except EdError as e:
             raise ReviewError(f"{game.game_id}: log line {index} {line!r}: {e}") from None
-    decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress)
-    return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
-                  state.final_scores(), len(game.lines), interrupted)
+    return pending, skipped, round_starts, state.final_scores()
 
 
 def _round(state: EdState) -> int:
@@ -115,14 +131,17 @@ def _round(state: EdState) -> int:
 
 
 def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
-    result = search(p.state, config)
+    # the played move is kept at PLAYED_MIN_VISIT_SHARE of the simulations at least: valued in the same
+    # tree as the best move
+    code = next((c for c, m in p.state.search_moves() if str(m[0]) == p.played), None)
+    result = search(p.state, config, favoured=None if code is None else (int(code), PLAYED_MIN_VISIT_SHARE))
     ranked = [str(c.move) for c in result.candidates]
     rank = ranked.index(p.played) + 1 if p.played in ranked else None
     best = result.candidates[0]
     is_best = rank == 1
     played = result.candidates[rank - 1] if rank else None
     min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
-    if played is not None and (is_best or played.visits >= min_visits):
+    if played is not None and (is_best or code is not None or played.visits >= min_visits):
         played_estimate, best_estimate, evaluation = Estimate.of(played), Estimate.of(best), "search"
     else:
         played_estimate = playout_estimate(p.state, p.played, p.player, config.seed)

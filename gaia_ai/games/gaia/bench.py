@@ -287,6 +287,7 @@ def run_bench(
 ) -> dict[str, Any]:
     """Measure every figure for each player count, printing a table row as each is done."""
     result: dict[str, Any] = {
+        "game": "gaia-project",   # every game's bench JSON: figure -> players -> median, min, max
         "players": list(players),
         "seconds": seconds,
         "repeats": repeats,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.bots.base import SearchMovePlayer
+from gaia_ai.bots.player import SearchMovePlayer
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import Command

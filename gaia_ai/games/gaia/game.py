@@ -68,6 +68,7 @@ class GaiaGame(Game):
             player_counts=(2, 3, 4),
             role_name="faction",
             hidden_information=False,
+            pictures=("png", "svg"),   # render.py
             options={"layout": "standard",
                      "factions": ("beta (boardgamers.space's beta boards, version 2: more starting income for "
                                   "eight factions)" if faction_variant == "beta"
@@ -188,10 +189,10 @@ class GaiaGame(Game):
         return load_game(path, game_id)
 
     def review_game(self, played: Any, players: Any = None, config: Any = None, lines: Any = None,
-                    progress: Any = None) -> Any:
+                    progress: Any = None, jobs: int = 1) -> Any:
         from gaia_ai.games.gaia.review import review_game
 
-        return review_game(played, players, config, lines, progress)
+        return review_game(played, players, config, lines, progress, jobs)
 
     def service_adapter(self) -> Any:
         from gaia_ai.games.gaia.service import GaiaAdapter
@@ -232,7 +233,10 @@ class GaiaGame(Game):
         return position_from_args(args)
 
     def describe(self, state: Any) -> str:
-        return repr(state)
+        """"round 3, move phase; p1 hadsch-hallas, p2 terrans" (the factions once picked)."""
+        names = ", ".join(f"p{p + 1} {f}" if (f := state.faction(p)) else f"p{p + 1}"
+                          for p in range(state.num_players))
+        return f"round {state.round}, {state.phase} phase; {names}"
 
     def structured_state(self, state: Any, all_fields: bool = False) -> dict[str, Any]:
         from gaia_ai.games.gaia.structured import state_to_json

@@ -21,7 +21,7 @@ from typing import Any
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import Command
-from gaia_ai.games.gaia.words import HOME_PLANET, PLANET_NAMES, TRACK_NAMES, player_name
+from gaia_ai.games.gaia.words import BOOSTERS, HOME_PLANET, PLANET_NAMES, TRACK_NAMES, player_name
 
 PLANET_LETTERS = "rovdstigmel"   # the core's planet order (gaia_rules.PLANET_LETTERS)
 BUILDINGS = ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")   # the core's building order
@@ -102,10 +102,17 @@ def _draw_map(axes: Any, state: GaiaState, raw: dict[str, Any]) -> None:
     for h in board.hexes:
         x, y = hex_centre(h.q, h.r)
         letter = PLANET_LETTERS[raw["planet"][h.index]]
+        owner, building = raw["owner"][h.index], raw["building"][h.index]
+        built = owner >= 0 and building >= 0
         _hexagon(axes, x, y, facecolor="#0b1120", edgecolor="#33415c", linewidth=0.6)
+        if built:   # the owner's colour fills a built hex: a mine stands out from an empty planet
+            _hexagon(axes, x, y, facecolor=player_colour(state, owner), edgecolor="none", alpha=0.45)
         if letter != "e":
-            axes.add_patch(_circle((x, y), 0.5, facecolor=PLANET_COLOURS[letter], edgecolor="black", lw=0.6))
-        axes.text(x, y - 0.78, h.label, ha="center", va="center", fontsize=5.5, color="#9fb3c8")
+            # an empty planet is a smaller disc than a built one
+            axes.add_patch(_circle((x, y), 0.5 if built else 0.4, facecolor=PLANET_COLOURS[letter],
+                                   edgecolor="black", lw=0.6))
+        axes.text(x, y - 0.72, h.label, ha="center", va="center", fontsize=7.5, color="#f1f5f9",
+                  fontweight="bold")
         for p in range(state.setup.num_players):
             bit = 1 << p
             if raw["fed_mask"][h.index] & bit:   # federated hex: a ring of the owner's colour
@@ -113,8 +120,7 @@ def _draw_map(axes: Any, state: GaiaState, raw: dict[str, Any]) -> None:
             if raw["sat_mask"][h.index] & bit:
                 axes.scatter([x + 0.3 * (p - 1)], [y + 0.25], s=30, marker="o", c=player_colour(state, p),
                              edgecolors="white", linewidths=0.6, zorder=4)
-        owner, building = raw["owner"][h.index], raw["building"][h.index]
-        if owner >= 0 and building >= 0:
+        if built:
             name = BUILDINGS[building]
             marker, size = _MARKS[name]
             # a black halo, then the owner's colour edged in white: readable on a planet of the same colour
@@ -219,9 +225,11 @@ def _draw_panel(axes: Any, state: GaiaState, raw: dict[str, Any]) -> None:
         y -= 0.055
         power = pl["power"]
         brainstone = ("", " +brainstone in I", " +brainstone in II", " +brainstone in III", " +brainstone in gaia")
+        booster = f"booster{pl['booster'] + 1}" if pl["booster"] >= 0 else None
         lines = [
             (f"{pl['vp']} VP   {pl['credits']} credits   {pl['ores']} ore   {pl['knowledge']} knowledge   "
             f"{pl['qic']} QIC"),
+            f"{booster}: {BOOSTERS.get(booster, '?')}" if booster else "no booster",
             (f"power bowls I {power[0]} | II {power[1]} | III {power[2]} | gaia {power[3]}"
             f"{brainstone[pl['brainstone']] if 0 <= pl['brainstone'] < 5 else ''}"),
         ]
@@ -240,6 +248,19 @@ def _draw_panel(axes: Any, state: GaiaState, raw: dict[str, Any]) -> None:
         y -= 0.02
     axes.text(0.0, max(y, 0.0), "research bars: levels 1-5 per track; power bowls: tokens in areas I, II, III",
               fontsize=7.5, color="#555555", transform=axes.transAxes, va="top")
+    y -= 0.035
+    for line in _tiles(state, raw):
+        axes.text(0.0, max(y, 0.0), line, fontsize=8, transform=axes.transAxes, va="top", wrap=True)
+        y -= 0.03
+
+
+def _tiles(state: GaiaState, raw: dict[str, Any]) -> list[str]:
+    """The scoring tiles (this round's marked) and the boosters still free, in words."""
+    rounds = ", ".join(f"{'>' if r == state.round else ''}{r} {tile}"
+                       for r, tile in enumerate(state.setup.round_scoring, 1))
+    free = [b for b in state.setup.boosters if raw["booster_free"][int(b[7:]) - 1]]
+    return [f"round scoring: {rounds}", f"final scoring: {', '.join(state.setup.final_scoring)}",
+            "boosters free: " + ("; ".join(f"{b} ({BOOSTERS[b]})" for b in free) if free else "none")]
 
 
 def _rect(axes: Any, x: float, y: float, w: float, h: float, colour: str) -> Any:

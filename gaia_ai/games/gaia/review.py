@@ -9,10 +9,12 @@ weigh), nor forced lines (every step had a single search move). The line is mapp
 Estimates (value, win probability, expected final VP) of the player who decided:
   best     the search's most visited candidate at the decision's position.
   played   "search": the played search move's own statistics in that search, when it is the best or
-           got at least PLAYED_MIN_VISIT_SHARE of the simulations and the line has one real choice;
-           "restricted": otherwise a second search with the same budget and seed, its root restricted
-           to the played search move (for a line with sub-choices, at the position of its last real
-           choice, the earlier ones played: it values the whole played line);
+           the line has one real choice: the search then keeps the played move at PLAYED_MIN_VISIT_SHARE
+           of its simulations at least (favoured, gaia_ai._core.mcts.search), so both moves are valued
+           in the same tree and one search per decision does;
+           "restricted": otherwise (a line with sub-choices) a second search with the same budget and
+           seed, its root restricted to the played search move at the position of its last real choice,
+           the earlier ones played: it values the whole played line;
            "rollouts": a line the search moves cannot express (played.py) is valued from the position
            after the played line by config.simulations playouts of the search's own rollout policy,
            scored as the search scores a simulation (value mode, wins with ties split, final VP); its
@@ -30,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from gaia_ai._core import gaia_rules
@@ -42,13 +45,13 @@ from gaia_ai.games.gaia.review_game import ReviewGame
 from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
 from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
+from gaia_ai.review.jobs import evaluate_decisions
 from gaia_ai.review.model import (
     Decision,
     Estimate,
     Review,
     ReviewError,
     Skipped,
-    evaluate_decisions,
     review_request,
 )
 from gaia_ai.search.config import SearchConfig
@@ -56,6 +59,10 @@ from gaia_ai.search.config import SearchConfig
 # The played move's statistics are read from the best move's search only when it got this share of the
 # simulations; fewer visits give too noisy an estimate, and a restricted search is run instead.
 PLAYED_MIN_VISIT_SHARE = 0.1
+# A line of one real choice: the search keeps its played move at this share of the simulations at least,
+# so the played move is valued in the best move's tree (0: not favoured, a restricted search instead when
+# it got fewer than PLAYED_MIN_VISIT_SHARE).
+PLAYED_SHARE = 0.1
 TOP_CANDIDATES = 3   # candidates kept per decision (and the top-k of the agreement measure)
 
 
@@ -77,18 +84,25 @@ def review_game(
     config: SearchConfig | None = None,
     lines: tuple[int, int] | None = None,
     progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None,
+    jobs: int = 1,
 ) -> Review:
     """Review the decisions of `players` (indexes; all by default) in log lines lines[0] <= i < lines[1]
     (all by default) with `config` (by default review_config() over the hint search, as `gaia-ai review`
     searches; it needs a simulation budget). progress(iterator, total) may wrap the evaluation loop (a
-    progress bar)."""
+    progress bar); jobs: decisions evaluated at once, on as many processes (gaia_ai.review.jobs)."""
     seats = game.players()
     config, chosen = review_request(config, len(seats), players, search=HINT_SEARCH)
     window = lines or (0, len(game.lines))
     pending, skipped, round_starts, final = _plan(game, set(chosen), window)
-    decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress)
+    decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress, jobs,
+                                                rebuild=partial(_pending_of, game, frozenset(chosen), window))
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts, final,
                   len(game.lines), interrupted)
+
+
+def _pending_of(game: ReviewGame, chosen: frozenset[int], window: tuple[int, int]) -> list[_Pending]:
+    """The lines to evaluate (what a review's worker process rebuilds)."""
+    return _plan(game, set(chosen), window)[0]
 
 
 def _plan(game: ReviewGame, chosen: set[int], window: tuple[int, int]
@@ -171,12 +185,15 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
     if played.matched:
         first, last = played.choice_steps[0], played.choice_steps[-1]
         root = played.steps[first]
-        result = search_gaia(root.state, config)
+        # a line of one real choice: its move is kept at PLAYED_MIN_VISIT_SHARE of the same search
+        favoured = (root.move, PLAYED_SHARE) if first == last and PLAYED_SHARE > 0 else None
+        result = search_gaia(root.state, config, favoured=favoured)
         rank = _rank(result, root.commands)
         is_best = rank == 1 and follows_best(played.steps[first:], result.best, p.player)
         candidate = result.candidates[rank - 1] if rank else None
         min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
-        if candidate is not None and (is_best or (first == last and candidate.visits >= min_visits)):
+        if candidate is not None and (is_best or favoured is not None
+                                      or (first == last and candidate.visits >= min_visits)):
             played_estimate, evaluation = Estimate.of(candidate), "search"
         else:
             step = played.steps[last]

@@ -60,21 +60,23 @@ class Candidate:
 
 
 def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel: CancelToken | None = None,
-                root_moves: Sequence[int] | None = None, top_k: int | None = None) -> SearchResult:
+                root_moves: Sequence[int] | None = None, top_k: int | None = None,
+                favoured: tuple[int, float] | None = None) -> SearchResult:
     """Search the decision of state.current_player in a fresh tree; state is not changed.
 
     cancel: a CancelToken; cancel() from another thread stops the search, which returns what it has
     (result.stats.cancelled). root_moves: search moves (ints from search_moves(state)) the root is
     restricted to, e.g. to evaluate a given move with the whole budget; ValueError if one is not legal.
     top_k: keep only the k most visited candidates (their notation and PV are built in Python, which a
-    busy service should not spend on moves it will not show)."""
+    busy service should not spend on moves it will not show). favoured: (search move, share): that root
+    move gets at least `share` of the simulations, in the same tree (gaia_ai._core.mcts.search)."""
     config = config or SearchConfig()
     _check_not_over(state)
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
     iface, owner = _interface(core, config)
     try:
         raw = mcts.search(iface, gaia_rules.state_pointer(core), _c_config(config), cancel=cancel,
-                          root_moves=root_moves)
+                          root_moves=root_moves, favoured=favoured)
     finally:
         del owner
     result = _result(raw, state, core, top_k, config.pv_length)

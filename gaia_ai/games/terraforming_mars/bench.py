@@ -24,7 +24,7 @@ import argparse
 import json
 import random
 
-from gaia_ai.games.benchutil import api_rates, rates, spread
+from gaia_ai.games.benchutil import api_rates, json_figures, rates, spread
 from gaia_ai.games.terraforming_mars.state import TmState
 
 REFERENCE_MS_PER_DECISION = 0.45
@@ -100,8 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     # keys "2", "4" (base; as before) and "2 colonies", ...
     results = {f"{n}{' colonies' if colonies else ''}": measure(n, args.seconds, args.repeats, seed, colonies)
                for colonies in ((False, True) if args.colonies else (False,)) for n in args.players}
-    if args.json:
-        print(json.dumps(results, indent=1))
+    if args.json:   # one line, in every game's layout (benchutil.json_figures)
+        print(json.dumps(json_figures("terraforming-mars", results,
+                                      {"ratio to the corpus engine per decision": "apply"})))
         return 0
     for n, figures in results.items():
         label = n.replace(" colonies", " players, Colonies") if " " in n else f"{n} players"

@@ -7,12 +7,12 @@ A record's action (a card play with its payment, then its follow-ups: spaces, ta
 of atomic decisions; each is one log line here ("p1 play Comet pay mc=21", "p1 space 25") and one review
 decision, so `--moves A:B` counts these lines. The position searched is rebuilt from the seat's
 observation (observation.py: its own hand and offer, everything public, the others' hands and the piles
-as counts), so the review uses nothing the seat could not see. The played move's estimate is its own root
-candidate's when the search gave it at least PLAYED_MIN_VISIT_SHARE of the simulations; otherwise a second
-search of the same budget and seed with its root restricted to the played move values it (the search
-branches over search moves, one payment per card and the best few tile spaces, and its root is pruned
-to the evaluation's best of them, so a played move may not be among them; one outside the search moves
-is valued by a search over every legal move). Losses and labels
+as counts), so the review uses nothing the seat could not see. A played search move is kept among the
+root's candidates at PLAYED_MIN_VISIT_SHARE of the simulations at least (favoured,
+gaia_ai._core.mcts.search), so its estimate is its own root candidate's, from the same tree as the best
+move's; a played move outside the search moves (another payment, a tile space the heuristic leaves out)
+is valued by a second search of the same budget and seed over every legal move, its root restricted to
+that move. Losses and labels
 as for every game (gaia_ai/review/labels.py).
 """
 
@@ -22,10 +22,12 @@ import json
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from gaia_ai.review import labels
+from gaia_ai.review.jobs import evaluate_decisions
 from gaia_ai.review.model import (
     Decision,
     Estimate,
@@ -33,7 +35,6 @@ from gaia_ai.review.model import (
     Review,
     ReviewError,
     Skipped,
-    evaluate_decisions,
     review_request,
 )
 from gaia_ai.search import SearchConfig
@@ -103,12 +104,16 @@ def load_played_game(path: str, game_id: str | None = None) -> PlayedGame:
             rec = pick_record(path, game_id)
         except TmError as e:
             raise ReviewError(str(e)) from None
-    if is_log(rec):
-        return _played_log(rec, str(rec.get("id", path)))
-    if not isinstance(rec, dict) or not isinstance(rec.get("acts"), list):
+    if not is_log(rec) and (not isinstance(rec, dict) or not isinstance(rec.get("acts"), list)):
         raise ReviewError(f"{path}: not a Terraforming Mars corpus record (no list of acts) nor a "
                           f"{LOG_FORMAT} game log")
-    name = str(rec.get("id", path))
+    return played_game(rec, str(rec.get("id", path)))
+
+
+def played_game(rec: dict[str, Any], name: str) -> PlayedGame:
+    """A corpus record or one of our logs, replayed for review."""
+    if is_log(rec):
+        return _played_log(rec, name)
     try:
         replayer = _RecordingReplayer(rec)
     except (Divergence, ValueError, KeyError, TypeError) as e:
@@ -135,6 +140,18 @@ def _played_log(rec: dict[str, Any], name: str) -> PlayedGame:
     return PlayedGame(name, rec, tuple(f"p{s.player + 1} {s.text}" for s in steps), tuple(steps), final)
 
 
+class _Favouring(TmSearcher):
+    """The search with the played search move among the root's candidates (the search favours it)."""
+
+    def __init__(self, config: SearchConfig, move: int) -> None:
+        super().__init__(config)
+        self.move = move
+
+    def root_moves(self, state: Any) -> list[int] | None:
+        kept = super().root_moves(state)
+        return kept if kept is None or self.move in kept else [*kept, self.move]
+
+
 class _PlayedOnly(TmSearcher):
     """The search with its root restricted to one move: that move's value under the same budget. A move
     outside the search moves (another payment, a space the heuristic leaves out) is searched over every
@@ -150,11 +167,29 @@ class _PlayedOnly(TmSearcher):
 
 def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: SearchConfig | None = None,
                 lines: tuple[int, int] | None = None,
-                progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None) -> Review:
-    """Review the decisions of `players` (all by default) in log lines lines[0] <= i < lines[1]."""
+                progress: Callable[[Iterator[Any], int], Iterable[Any]] | None = None, jobs: int = 1) -> Review:
+    """Review the decisions of `players` (all by default) in log lines lines[0] <= i < lines[1], `jobs`
+    decisions at once (gaia_ai.review.jobs)."""
     seats = game.players()
     config, chosen = review_request(config, len(seats), players)
     window = lines or (0, len(game.lines))
+    pending, skipped, round_starts = _plan(game, set(chosen), window)
+    decisions, interrupted = evaluate_decisions(
+        _evaluate_pending, pending, config, progress, jobs,
+        rebuild=partial(_pending_of, game.record, game.game_id, frozenset(chosen), window))
+    return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
+                  game.final.final_scores(), len(game.lines), interrupted, round_name="generation")
+
+
+def _pending_of(rec: dict[str, Any], name: str, chosen: frozenset[int], window: tuple[int, int]
+                ) -> list[tuple[int, _Step, int]]:
+    """The decisions to evaluate, from the record (what a review's worker process rebuilds)."""
+    return _plan(played_game(rec, name), set(chosen), window)[0]
+
+
+def _plan(game: PlayedGame, chosen: set[int], window: tuple[int, int]
+          ) -> tuple[list[tuple[int, _Step, int]], list[Skipped], dict[int, int]]:
+    """The decisions to evaluate (index, step, choices), the forced ones, where generations start."""
     pending: list[tuple[int, _Step, int]] = []
     skipped: list[Skipped] = []
     round_starts: dict[int, int] = {}
@@ -167,9 +202,7 @@ def review_game(game: PlayedGame, players: Iterable[int] | None = None, config: 
             skipped.append(Skipped(index, step.player, step.text, "forced"))
         else:
             pending.append((index, step, choices))
-    decisions, interrupted = evaluate_decisions(_evaluate_pending, pending, config, progress)
-    return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts,
-                  game.final.final_scores(), len(game.lines), interrupted)
+    return pending, skipped, round_starts
 
 
 def seat_position(state: TmState, seat: int, seed: int) -> TmState:
@@ -184,14 +217,20 @@ def _evaluate_pending(pending: tuple[int, _Step, int], config: SearchConfig) -> 
 def _evaluate(index: int, step: _Step, choices: int, config: SearchConfig) -> Decision:
     seen = seat_position(step.before, step.player, config.seed)
     played_code = seen.parse(step.text)
-    result = TmSearcher(config).search(seen)
+    # a played search move is kept among the root's candidates at PLAYED_MIN_VISIT_SHARE of the
+    # simulations at least: valued in the same tree as the best move
+    favoured = played_code in seen.search_codes()
+    if favoured:
+        result = _Favouring(config, played_code).search(seen, favoured=(played_code, PLAYED_MIN_VISIT_SHARE))
+    else:
+        result = TmSearcher(config).search(seen)
     ranked = [str(c.move) for c in result.candidates]
     rank = ranked.index(step.text) + 1 if step.text in ranked else None
     best = result.candidates[0]
     is_best = rank == 1
     played = result.candidates[rank - 1] if rank else None
     min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
-    if played is not None and (is_best or played.visits >= min_visits):
+    if played is not None and (is_best or favoured or played.visits >= min_visits):
         played_estimate, evaluation = Estimate.of(played), "search"
     else:
         alone = _PlayedOnly(config, played_code, atomic=played_code not in seen.search_codes()).search(seen)

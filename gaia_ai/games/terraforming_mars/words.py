@@ -260,14 +260,26 @@ def option_title(view: PlayerView, state: TmState, kind: int, a: int) -> str | N
     return view.prompt_title or None
 
 
+# the kinds of move that choose among a seat's own unseen cards (its corporation and cards dealt, bought,
+# kept, its hand): another seat's are sampled guesses
+HIDDEN_CHOICES = frozenset({K["setup"], K["buy"], K["keep"], K["play"]})
+
+
 def describe_line(state: TmState, moves: Sequence[Any], players: Sequence[int] | None = None,
                   view: PlayerView | None = None) -> list[dict[str, Any]]:
     """Each move of a line in words, applied in turn to a copy of `state` (the protocol's
     describe_moves): dicts with player (seat from 1), who, notation and words; the list stops at a move
-    the position does not allow. `view`: the player view `state` is at the prompt of (its titles)."""
+    the position does not allow. `view`: the player view `state` is at the prompt of (its titles).
+    Another seat's choice among cards the first seat cannot see (a corporation, research or kept cards, a
+    card of its hand) was read on a sample of them, not on its real hand: its words say it is a guess."""
+    observer = state.current_player
+
     def step(line: TmState, i: int, move: Any) -> tuple[int, str, str]:
         code = line.parse(str(move)) if not isinstance(move, int) else move
-        return code, line.format(code), move_words(line, code, view if i == 0 else None)
+        words = move_words(line, code, view if i == 0 else None)
+        if line.current_player != observer and tm_rules.decode(code)[0] in HIDDEN_CHOICES:
+            words += f" (a guess: the cards are a sample of what p{observer + 1} cannot see)"
+        return code, line.format(code), words
 
     return describe_steps(state, moves, players, step, lambda line, seat: _who(line, seat, view),
                           (TmError, ValueError, IndexError))

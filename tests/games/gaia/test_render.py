@@ -11,6 +11,7 @@ import pytest
 from gaia_ai.games.gaia.notation import Command, parse_line
 from gaia_ai.games.gaia.positions import demo, from_corpus
 from gaia_ai.games.gaia.render import render_board
+from gaia_ai.games.gaia.words import BOOSTERS
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "corpus-sample.jsonl.gz"
 
@@ -39,6 +40,27 @@ def test_svg_shows_every_hex_label_and_each_players_panel() -> None:
         assert f"{pl['vp']} VP   {pl['credits']} credits   {pl['ores']} ore" in text
         assert f"power bowls I {pl['power'][0]} | II {pl['power'][1]} | III {pl['power'][2]}" in text
     assert "Round 3, p1 hadsch-hallas to play" in text
+
+
+def test_svg_shows_the_boosters_and_the_scoring_tiles() -> None:
+    state = demo()
+    text = _svg_text(render_board(state, fmt="svg"))
+    held = [f"booster{state.raw_state()['pl'][p]['booster'] + 1}" for p in range(2)]
+    assert "booster6: income 1 ore; on passing 1 VP per mine" in text and held == ["booster6", "booster2"]
+    assert f"round scoring: 1 {state.setup.round_scoring[0]}, 2 {state.setup.round_scoring[1]}, >3 " in text
+    assert f"final scoring: {', '.join(state.setup.final_scoring)}" in text
+    words = " ".join(text.split())   # a long line is wrapped
+    free = [b for b in state.setup.boosters if b not in held]
+    assert "boosters free: " + "; ".join(f"{b} ({BOOSTERS[b]})" for b in free) in words
+
+
+def test_a_built_hex_is_filled_with_its_owners_colour() -> None:
+    plain = render_board(demo(), fmt="svg").decode()
+    # one tinted hexagon per built hex (the owner's colour at 0.45 opacity) under the planet
+    state = demo()
+    raw = state.raw_state()
+    built = sum(1 for h in state.setup.board.hexes if raw["owner"][h.index] >= 0 and raw["building"][h.index] >= 0)
+    assert built > 0 and plain.count("opacity: 0.45") == built
 
 
 def test_the_suggested_build_shows_its_hex_and_the_distance_against_the_range() -> None:

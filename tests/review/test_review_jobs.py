@@ -1,0 +1,27 @@
+"""A review on several processes (--jobs) is the review on one: the same decisions, in log order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_ai.games.registry import load_game
+from gaia_ai.review.model import review_config
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+@pytest.mark.parametrize("game, path, lines", [
+    ("gaia-project", DATA / "exports" / "bot-001.json", (20, 30)),
+    ("eminent-domain", DATA / "ed" / "match-1-1.jsonl", (0, 40)),
+])
+def test_two_jobs_give_the_same_review(game: str, path: Path, lines: tuple[int, int]) -> None:
+    rules = load_game(game)
+    played = rules.load_played_game(str(path))
+    config = review_config(40, seed=3, search=rules.hint_search())
+    one = rules.review_game(played, None, config, lines, jobs=1)
+    two = rules.review_game(played, None, config, lines, jobs=2)
+    assert len(one.decisions) > 2
+    assert [d.to_dict() for d in two.decisions] == [d.to_dict() for d in one.decisions]
+    assert [d.index for d in two.decisions] == sorted(d.index for d in two.decisions)
