@@ -209,7 +209,7 @@ def _buy_top(ctx: Ctx, m: re.Match[str]) -> Followup:
     if c < 0:
         raise FollowupError(f"unknown project card {cards[0]!r} in the prompt")
     taker = ctx.acting("Business Network", "Inventors' Guild")
-    # the revealed card is in the decider's offer (playerview puts the prompt's card there)
+    # the revealed card is off the draw pile and in no other place (playerview keeps it out of the sample)
     return Followup([(PK["PK_BUY_TOP"], ctx.seat, taker, 0, 0, c)], [NOTHING_BEHIND])
 
 

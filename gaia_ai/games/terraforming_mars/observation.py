@@ -102,9 +102,11 @@ PENDING_ARGS: dict[str, tuple[bool, tuple[int, int], tuple[int, int], tuple[int,
     "tradeOffset": (True, (0, len(COLONY_NAMES) - 1), (0, 6), _NONE), "discard": (True, _NONE, _NONE, _NONE),
     "marketManipulation": (False, (-1, len(COLONY_NAMES) - 1), _NONE, _NONE),
     "airRaid": (False, _NONE, _NONE, _NONE), "titanShuttles": (False, (0, 100), _NONE, _NONE),
-    "cardOr": (False, _NONE, _NONE, _NONE), "freeTrade": (False, _NONE, _NONE, _NONE),
+    "cardOr": (False, (0, 1), _NONE, _NONE),      # a = 1: the card's other behaviour is its menu's first
+    "freeTrade": (False, _NONE, _NONE, _NONE),
     "removeFloater": (False, _NONE, _NONE, _NONE), "stormcraftHeat": (False, _NONE, _NONE, _NONE),
     "researchPayment": (True, (1, 15), _NONE, _NONE),
+    "payChoice": (True, (1, 31), (-1, 511), _NONE),     # a top-level choice (move kind, its a) to pay for
 }
 
 

@@ -287,12 +287,16 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         if len(dealt) != 2:
             raise PlayerViewError(f"expected 2 dealt corporations, the view has {len(dealt)}")
         corp_offer = dealt
-    elif kind == "followup" and data["waitingFor"].get("type") == "card" and (
-            re.fullmatch(KEEP_TITLE, pv.prompt_title) or re.fullmatch(BUY_TOP_TITLE, pv.prompt_title)):
-        # the drawn cards to keep, or the revealed card to buy (Business Network, Inventors' Guild)
+    elif kind == "followup" and data["waitingFor"].get("type") == "card" and re.fullmatch(KEEP_TITLE, pv.prompt_title):
+        # the drawn cards to keep
         offer = [_card_id(c["name"], "the prompt's cards", colonies_on) for c in data["waitingFor"]["cards"]]
+    revealed = []
+    if kind == "followup" and data["waitingFor"].get("type") == "card" and re.fullmatch(BUY_TOP_TITLE, pv.prompt_title):
+        # the revealed card to buy (Business Network, Inventors' Guild): off the draw pile, in no other
+        # place (as in our core, where the pending decision holds it)
+        revealed = [_card_id(c["name"], "the prompt's card", colonies_on) for c in data["waitingFor"]["cards"]]
     paying = re.fullmatch(RESEARCH_PAY_TITLE, pv.prompt_title) if kind == "followup" else None
-    for c in hand + offer:
+    for c in hand + offer + revealed:
         if c in known:
             raise PlayerViewError(f"{CARDS[c]['name']!r} is in two places")
         known.add(c)
@@ -314,7 +318,9 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
             "prod": [int(pl[f"{r}Production"]) for r in PRODUCTION_NAMES],
             "corp": corps[p], "corp_offer": [-1, -1],
             "passed": int(color in game.get("passedPlayers", [])),
-            "acts": int(pl.get("actionsTakenThisRound", 0)) if game["phase"] == "action" else 0,
+            # the app counts on while a player plays alone (every other one passed): our core counts a turn's
+            "acts": min(int(pl.get("actionsTakenThisRound", 0)), 1 if _alone(game, color, colors) else 2)
+            if game["phase"] == "action" else 0,
             "first_pending": 0, "setup_done": 1, "bought": 1,
             "steel_value": int(pl.get("steelValue", 2)), "ti_value": int(pl.get("titaniumValue", 3)),
             "req_bonus": sum(CARDS[c].get("requirementBonus", {}).get("steps", 0) for c in tableaux[p]
@@ -441,6 +447,12 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         if len(readings) == 1 or i == len(readings) or compare_listed(state, pv)[0] is not False:
             break
     return state, pv
+
+
+def _alone(game: dict[str, Any], color: str, colors: list[str]) -> bool:
+    """Whether every player but ``color`` has passed this generation."""
+    passed = set(game.get("passedPlayers", []))
+    return all(c in passed for c in colors if c != color)
 
 
 def _undecided(data: dict[str, Any], colors: list[str], seat: int, unseen: int) -> set[int]:
