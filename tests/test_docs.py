@@ -179,6 +179,13 @@ class Sandbox:
         self.env.update(PATH=f"{self.bin}{os.pathsep}{os.environ['PATH']}", MPLBACKEND="Agg",
                         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         self.count = 0
+        self.known = {p.name for p in self.root.iterdir()}
+
+    def new_files(self) -> list[str]:
+        """What the blocks wrote in the root since the last call (the test's own files left out)."""
+        names = {p.name for p in self.root.iterdir()} - self.known
+        self.known |= names
+        return sorted(n + "/" * (self.root / n).is_dir() for n in names if not n.startswith("doc_"))
 
     def command(self, block: Block, text: str) -> list[str]:
         self.count += 1
@@ -286,6 +293,13 @@ def test_doc_block_runs(block: Block, sandboxes: dict[Path, Sandbox], request: p
                 address = request.getfixturevalue("service")
             text = text.replace(SERVICE_ADDRESS, address)
         _run_block(block, text, box)
+    written = box.new_files()
+    if written and (ROOT / ".git").exists():
+        tracked = subprocess.run(["git", "check-ignore", "--no-index", "--verbose", "--non-matching", *written],
+                                 check=False, cwd=ROOT, capture_output=True, text=True).stdout.splitlines()
+        loose = [line.split("\t")[-1] for line in tracked if line.startswith("::")]
+        assert not loose, (f"{block.where} writes {loose} in the checkout's root, which .gitignore does not "
+                           "ignore: a user who runs it there would see them as new files")
 
 
 def _run_block(block: Block, text: str, box: Sandbox) -> None:

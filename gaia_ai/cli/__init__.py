@@ -7,6 +7,7 @@
     gaia-ai review GAME_FILE                      per-decision analysis of a played game
     gaia-ai export-state ...                      a position's structured state (JSON)
     gaia-ai serve                                 the gRPC move-suggestion service
+    gaia-ai play --app-url URL --player-id ID     a bot plays seats of a live game on the game's app server
     gaia-ai web                                   a local web page: paste a game, see the board and hints
     gaia-ai tournament | report | export          bot tournaments, their reports and games
     gaia-ai replay PATH                           judge the rules engine against recorded games
@@ -191,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     # them can also be imported first (import gaia_ai.review.cli) without a circular import
     from gaia_ai.bots.match import add_match_subparser
     from gaia_ai.cli.export_state import add_export_state_subparser
+    from gaia_ai.cli.play import add_play_subparser
     from gaia_ai.cli.suggest import add_suggest_subparser
     from gaia_ai.cli.train import add_train_subparser
     from gaia_ai.cli.web import add_web_subparser
@@ -210,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_subparser(subparsers)
     add_match_subparser(subparsers)
     add_suggest_subparser(subparsers)
+    add_play_subparser(subparsers)
     add_review_subparser(subparsers)
     add_export_state_subparser(subparsers)
     add_serve_subparser(subparsers)

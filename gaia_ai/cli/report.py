@@ -27,6 +27,8 @@ class Hint:
     own: int
     # the PV in words (game.describe_moves: player, who, notation, words); [] when not available
     steps: list[dict[str, Any]] = field(default_factory=list)
+    # the game's web app answer for the prompt (game.app_response: "response", "moves"); None without one
+    app: dict[str, Any] | None = None
 
     @property
     def words(self) -> list[str]:
@@ -75,6 +77,7 @@ def print_report(report: Report, as_json: bool) -> None:
                 "move": h.move, "visits": h.visits, "value": round(h.value, 4),
                 "win_probability": round(h.win_probability, 4), "expected_score": round(h.expected_score, 2),
                 "pv": h.pv, **({"words": h.words, "line": h.steps} if h.steps else {}),
+                **({"app_response": h.app["response"], "app_moves": h.app["moves"]} if h.app else {}),
             } for h in report.hints],
             "stats": {
                 "simulations": report.simulations, "nodes": report.nodes,
@@ -98,6 +101,8 @@ def print_report(report: Report, as_json: bool) -> None:
             print(f"    {seat}: {'; then '.join(_lower_after_first(h.words))}")
             for step in [s for s in then if s["notation"] != "endturn"][:3]:
                 print(f"      then {step['who']}: {step['words']}")
+        if h.app:
+            print(f"    the app's answer: {json.dumps(h.app['response'], ensure_ascii=False)}")
     print("Ranked by visits. value: the mean result the search steers by (final score margin by default); "
           "win %: how often\nthe player won; exp. VP: the mean final score. A move can win more often by a "
           "smaller margin, so value\nand win % can order moves differently. The notation: "

@@ -125,7 +125,8 @@ def _suggest_handler(args: argparse.Namespace) -> int:
     line_root = state.determinize(result.player, config.seed) if game.info.hidden_information else state
     # a Gaia candidate's line is its whole turn; a game whose search moves are atomic, the move alone
     hints = [Hint(c.line or str(c.move), c.visits, c.value, c.win_probability, c.expected_score, [str(m) for m in c.pv],
-                  len(c.turn or c.moves), steps=in_words(game, line_root, c.pv, c.pv_players))
+                  len(c.turn or c.moves), steps=in_words(game, line_root, c.pv, c.pv_players),
+                  app=game.app_response(state, c.pv, c.pv_players))
              for c in result.candidates[:args.top]]
     print_report(Report(
         position=game.describe(state),

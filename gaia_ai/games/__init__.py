@@ -4,7 +4,7 @@
     game = load_game("gaia-project")
 """
 
-from gaia_ai.games.api import Deal, Game, GameInfo, PasteKind, State
+from gaia_ai.games.api import Deal, FormField, Game, GameInfo, PasteKind, PositionForm, State
 from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
 
-__all__ = ["DEFAULT_GAME", "Deal", "Game", "GameInfo", "PasteKind", "State", "game_names", "load_game"]
+__all__ = ["DEFAULT_GAME", "Deal", "FormField", "Game", "GameInfo", "PasteKind", "PositionForm", "State", "game_names", "load_game"]

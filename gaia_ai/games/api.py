@@ -126,6 +126,39 @@ class PasteKind:
 
 
 @dataclass(frozen=True)
+class FormField:
+    """One field of a position form (``Game.position_form``): where its value goes in the JSON the form
+    builds, how a person enters it and what it means. kind: "number" (a whole number), "choice" (one of
+    `choices`, (value, label) pairs whose values are JSON values), "cards" (a count, or names with counts:
+    "survey x2, colonize" gives {"survey": 2, "colonize": 1}), "list" (names separated by commas), "json"
+    (any JSON value, e.g. a list of objects). An empty field is left out (the format's default)."""
+
+    path: str                               # "turn.decision"; "seats.{seat}.hand" in PositionForm.seat_fields
+    label: str
+    kind: str = "number"
+    choices: tuple[tuple[Any, str], ...] = ()
+    default: Any = None                     # what the field shows at first (None: empty)
+    help: str = ""
+    seat_defaults: tuple[Any, ...] = ()     # a seat field's default for seat 0, 1, ... (then `default`)
+
+
+@dataclass(frozen=True)
+class PositionForm:
+    """A form a person fills in to enter a position no app exports (the web page): the JSON it builds
+    (`fixed`, then each field's value at its path) is text that ``read_position`` reads. seat_fields
+    repeat for each seat (their path and label say {seat} for the seat's index and {p} for p1, p2, ...),
+    for as many seats as the value at `players_path` says (at most `max_players`)."""
+
+    title: str
+    intro: str
+    fixed: dict[str, Any]
+    fields: tuple[tuple[str, tuple[FormField, ...]], ...]   # (heading, fields) groups
+    seat_fields: tuple[FormField, ...] = ()
+    players_path: str = "players"
+    max_players: int = 4
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a front end shows about a game before it has a state."""
 
@@ -323,6 +356,20 @@ class Game(ABC):
         (player_name), "notation" and "words". The list stops at a move the position does not allow."""
         raise UnsupportedError(f"{self.info.title}: no moves in words yet")
 
+    def app_response(self, state: State, moves: Sequence[Any], players: Sequence[int] | None = None
+                     ) -> dict[str, Any] | None:
+        """The answer the game's web app takes for the prompt `state` was imported at, from a suggestion's
+        line (`moves`, `players[i]` plays moves[i]): {"response": the app's JSON answer, "moves": the
+        line's moves it covers, in notation}; None for a game or position without an app answer."""
+        return None
+
+    def live_app_client(self, url: str, player_ids: Sequence[str], bot: Any, **options: Any) -> Any:
+        """A client that plays the seats `player_ids` of a live game on the game's web app server at
+        `url` with `bot` (``gaia-ai play``): an object with ``run() -> [seat stats]`` (each with
+        player_id, color, decisions, refused, fallbacks, finished). options: log (a callable taking one
+        line), poll (seconds), max_decisions."""
+        raise UnsupportedError(f"{self.info.title}: no live web app client")
+
     def draw(self, state: State, fmt: str = "png", moves: Sequence[Any] = (), player: int | None = None,
              title: str | None = None) -> bytes:
         """A picture of the position ("png" or "svg") with `moves` (of `player`) drawn on it."""
@@ -342,11 +389,18 @@ class Game(ABC):
         what is wrong otherwise."""
         raise UnsupportedError(f"{self.info.title}: no pasted positions yet")
 
+    def position_form(self) -> PositionForm | None:
+        """A form to enter a position by hand (for a game no app exports), or None (the default)."""
+        return None
+
     def hint_details(self, state: State, candidate: Any) -> dict[str, Any]:
         """Fields a hint carries beside its line for a person's front end (``gaia-ai web``), e.g. the
         answer in a real app's own input format (``app_response``); {} by default. candidate: one of a
-        SearchResult's candidates for state's decision."""
-        return {}
+        SearchResult's candidates for state's decision. By default the game's app answer (its
+        ``app_response(state, moves, players)``, where the game has one) of the candidate's line."""
+        app = getattr(self, "app_response", None)
+        found = app(state, candidate.pv, candidate.pv_players) if app is not None else None
+        return {} if not found else {"app_response": found["response"], "app_moves": list(found["moves"])}
 
     def replay(self, args: argparse.Namespace) -> int:
         """``gaia-ai replay --game NAME PATH``: judge the rules engine on recorded games; exit status."""

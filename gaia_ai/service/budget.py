@@ -5,6 +5,7 @@ after decoding the position, less a reserve for building the answer (FinishTimes
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import deque
 from collections.abc import Mapping
@@ -27,7 +28,10 @@ TIME_SPENT_NOTE = "search time "
 class Limits:
     """What the server allows one call, and how many calls at once (`gaia-ai serve` options).
 
-    max_concurrent      searches running at once; one more answers RESOURCE_EXHAUSTED at once.
+    max_concurrent      search threads running at once (a search of n threads counts n), by default the
+                        machine's cores: a time budget is kept only while each search has a core, so a
+                        search beyond them answers RESOURCE_EXHAUSTED at once instead of overrunning
+                        (docs/service.md gives the load figures; `gaia-ai serve --max-concurrent N`).
     max_simulations     cap on a requested simulation budget.
     max_time_ms         cap on any search's wall time (also the time cap of a simulation budget).
     max_threads         cap on a request's search threads.
@@ -37,7 +41,7 @@ class Limits:
                         encode and send the answer.
     """
 
-    max_concurrent: int = 2
+    max_concurrent: int = field(default_factory=lambda: os.cpu_count() or 1)
     max_simulations: int = 100_000
     max_time_ms: int = 30_000
     max_threads: int = 1

@@ -43,8 +43,9 @@ def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="gRPC worker threads = the most calls in progress at once, beyond which calls are "
                              "refused with RESOURCE_EXHAUSTED (default: --max-concurrent + 4)")
     parser.add_argument("--max-concurrent", type=_at_least(1), default=d.max_concurrent, metavar="N",
-                        help="searches running at once; one more answers RESOURCE_EXHAUSTED at once "
-                             f"(default: the CPU count, {cpus})")
+                        help="search threads running at once (a search of n threads counts n); one search more "
+                             "answers RESOURCE_EXHAUSTED at once, so that those running keep their time budgets "
+                             f"(default: the CPU count, {cpus}; docs/service.md)")
     parser.add_argument("--max-simulations", type=_at_least(1), default=d.max_simulations, metavar="N",
                         help=f"cap on a request's simulations (default {d.max_simulations})")
     parser.add_argument("--max-time-ms", type=_at_least(1), default=d.max_time_ms, metavar="T",
@@ -140,7 +141,8 @@ def suggest_remote(args: argparse.Namespace) -> int:
     game, state = _local_position(args)   # for the words and the pictures, when it reads here too
     hints = [Hint(s.move, s.visits, s.value, s.win_probability, s.expected_score, [c.notation for c in s.pv],
                   len(s.commands),
-                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [])
+                  steps=in_words(game, state, [c.notation for c in s.pv], [c.player for c in s.pv]) if state else [],
+                  app=_app_answer(s))
              for s in reply.suggestions]
     print_report(Report(
         position=(game.describe(state) if state is not None else
@@ -194,3 +196,12 @@ def _hint(error: Any, args: argparse.Namespace) -> str:
         return (" (the server may use TLS: pass --tls-ca with its CA certificate; or check that "
                 f"{args.server} is a gaia-ai server)")
     return ""
+
+
+def _app_answer(suggestion: Any) -> dict[str, Any] | None:
+    """A suggestion's app_response_json (the game's web app answer) as Hint.app, None when unset."""
+    import json
+
+    if not suggestion.app_response_json:
+        return None
+    return {"response": json.loads(suggestion.app_response_json), "moves": list(suggestion.app_moves)}

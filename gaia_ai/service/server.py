@@ -37,6 +37,7 @@ from gaia_ai.v1 import suggest_pb2 as pb
 from gaia_ai.v1 import suggest_pb2_grpc as pb_grpc
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["MoveSuggestionService"].full_name
+STOPPING = "the server is stopping: call another replica"
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,13 @@ class ServerOptions:
 
     workers: gRPC worker threads; also the most calls in progress at once (searches, checks, health):
     beyond it gRPC answers RESOURCE_EXHAUSTED without queueing. Keep it above limits.max_concurrent so
-    that checks and health calls find a thread while searches run.
+    that checks and health calls find a thread while searches run (default: limits.max_concurrent + 4).
     grace_s: on stop, seconds the calls in progress get to finish before they are cancelled.
     """
 
     host: str = "127.0.0.1"
     port: int = 50051
-    workers: int = 8
+    workers: int | None = None
     limits: Limits = field(default_factory=Limits)
     tls_cert: Path | None = None
     tls_key: Path | None = None
@@ -59,6 +60,9 @@ class ServerOptions:
     grace_s: float = 30.0
 
     def __post_init__(self) -> None:
+        if self.workers is None:
+            object.__setattr__(self, "workers", self.limits.max_concurrent + 4)
+        assert self.workers is not None
         if self.workers < 1:
             raise ValueError(f"workers must be >= 1, got {self.workers}")
         if (self.tls_cert is None) != (self.tls_key is None):
@@ -72,10 +76,11 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self._slots = threading.BoundedSemaphore(limits.max_concurrent)
         self._lock = threading.Lock()
-        self._active = 0
+        self._active = 0           # searches running
+        self._threads = 0          # their search threads (what max_concurrent bounds)
         self.finish_times = FinishTimes()
+        self.draining = False      # set by SuggestionServer.stop: new calls answer UNAVAILABLE
 
     @property
     def active_searches(self) -> int:
@@ -96,7 +101,9 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
         """Decode and check the posted position; its legal moves, no search."""
         note(game=shorten_message(request.game))
 
-        def check() -> pb.ValidateStateResponse:
+        def check() -> Any:
+            if self.draining:
+                return _Abort(grpc.StatusCode.UNAVAILABLE, STOPPING)
             adapter = game_adapter(request.game)
             _require_viewer(request)
             state = adapter.decode(request.position)
@@ -105,14 +112,26 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
 
         return _answer(context, check)
 
+    def _admit(self, threads: int) -> str | None:
+        """Start a search of `threads` threads if the cores allow (None), else say why it is refused."""
+        with self._lock:
+            if self._active and self._threads + threads > self.limits.max_concurrent:
+                return (f"busy: {self._active} searches already use {self._threads} of the server's "
+                        f"{self.limits.max_concurrent} search threads (--max-concurrent; more at once would "
+                        "overrun their time budgets); retry later or call another replica")
+            self._active += 1
+            self._threads += threads
+            return None
+
     def _suggest(self, request: pb.SuggestMovesRequest, context: grpc.ServicerContext, start: float) -> Any:
+        if self.draining:
+            return _Abort(grpc.StatusCode.UNAVAILABLE, STOPPING)
         adapter = game_adapter(request.game)
         _require_viewer(request)
-        if not self._slots.acquire(blocking=False):
-            return _Abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                          f"busy: {self.limits.max_concurrent} searches already running; retry later")
-        with self._lock:
-            self._active += 1
+        threads = min(max(request.threads, 1), self.limits.max_threads)
+        busy = self._admit(threads)
+        if busy is not None:
+            return _Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, busy)
         try:
             state = adapter.decode(request.position)
             _check_viewer(request, state, to_move=True)
@@ -138,7 +157,7 @@ class MoveSuggestionServicer(pb_grpc.MoveSuggestionServiceServicer):
         finally:
             with self._lock:
                 self._active -= 1
-            self._slots.release()
+                self._threads -= threads
         response.budget.CopyFrom(pb.AppliedBudget(
             simulations=config.simulations or 0, time_ms=config.time_ms or 0, max_time_ms=config.max_time_ms or 0,
             threads=config.threads,
@@ -296,6 +315,9 @@ class SuggestionServer:
         for service in ("", SERVICE_NAME):
             self.health.set(service, health_pb2.HealthCheckResponse.SERVING)
         self.port = port
+        if o.auth_token is not None and o.tls_cert is None:
+            LOGGER.warning("the auth token travels in clear text: without --tls-cert and --tls-key anyone on the "
+                           "network path can read it", extra={"fields": {"address": f"{o.host}:{port}"}})
         LOGGER.info("serving", extra={"fields": {
             "address": f"{o.host}:{port}", "tls": o.tls_cert is not None, "auth": o.auth_token is not None,
             "workers": o.workers, "games": list(served_games()), "limits": o.limits.__dict__}})
@@ -303,11 +325,17 @@ class SuggestionServer:
 
     def stop(self, grace: float | None = None) -> None:
         """Report NOT_SERVING, refuse new calls, give calls in progress `grace` seconds (default: the
-        options' grace), then cancel the rest (their searches stop) and return."""
+        options' grace), then cancel the rest (their searches stop) and return. While the searches in
+        progress finish, the health service still answers (NOT_SERVING, so balancers and probes see the
+        server leave) and new searches and checks answer UNAVAILABLE; then gRPC stops taking calls."""
         self.health.enter_graceful_shutdown()
+        self.servicer.draining = True
         grace = self.options.grace_s if grace is None else grace
         LOGGER.info("stopping", extra={"fields": {"grace_s": grace}})
-        self._server.stop(grace).wait()
+        end = time.monotonic() + grace
+        while self.servicer.active_searches and time.monotonic() < end:
+            time.sleep(0.02)
+        self._server.stop(max(0.0, end - time.monotonic())).wait()
         LOGGER.info("stopped")
 
 
@@ -318,11 +346,11 @@ def serve(options: ServerOptions) -> int:
     # A 1 ms switch interval instead of 5 ms lets a finishing call take the GIL sooner from a thread
     # decoding a long move log: it trims the latency tail of time-budgeted calls under load.
     sys.setswitchinterval(0.001)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):   # before start: a signal just after it still stops gracefully
+        signal.signal(sig, lambda signum, _frame: stop.set())
     server = SuggestionServer(options)
     server.start()
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda signum, _frame: stop.set())
     while not stop.wait(0.5):
         pass
     server.stop()

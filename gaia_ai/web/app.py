@@ -9,7 +9,8 @@ the game (Game.paste_kinds, Game.read_position), a hint's extras (TM's app_respo
 Game.hint_details.
 
 JSON API (all on 127.0.0.1 by default):
-  GET  /api/game                                -> {"name", "title", "kinds": [{"kind", "label", "how", "log"}]}
+  GET  /api/game                                -> {"name", "title", "kinds": [{"kind", "label", "how", "log"}],
+                                                    "form": a PositionForm's fields, or null}
   POST /api/position {"text", "name", "move"?}  -> {"id", "kind", "summary", "to_move", "svg", "moves", "move",
                                                     "first", "last"} or 400 {"error"}; move: a log's cut
   POST /api/search {"position", "budget_ms" | "simulations", "threads", "top", "seed"} -> {"job"}
@@ -34,7 +35,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 
 from gaia_ai.errors import ToolkitError, UnsupportedError
-from gaia_ai.games.registry import DEFAULT_GAME, load_game
+from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
 
 MAX_UPLOAD_BYTES = 8 << 20        # an export of a long 4-player game is ~2 MB
 MAX_TIME_MS = 10 * 60 * 1000      # the page's longest search
@@ -122,7 +123,7 @@ class WebApp:
         st = result.stats
         lines = [(list(c.pv), list(c.pv_players)) for c in result.candidates[:top]]
         rows = [(c.line or str(c.move), c.visits, c.value, c.win_probability, c.expected_score,
-                 len(c.turn or c.moves), self.game.hint_details(job.state, c))
+                 len(c.turn or c.moves), self.game.hint_details(pasted.state, c))   # as pasted (a view's prompt)
                 for c in result.candidates[:top]]
         self._finish(job, rows, lines, {"simulations": st.simulations, "nodes": st.nodes,
                                         "seconds": round(st.elapsed, 2), "budget_capped": False},
@@ -229,13 +230,42 @@ class WebApp:
         return self.game.draw(state, "svg", title=f"After the {len(pv)} steps of the line")
 
 
+def _other_game(game: Any, text: str) -> str:
+    """For a refused text that another game recognises as its own: which page reads it."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return ""
+    if not isinstance(document, dict):
+        return ""
+    others = [load_game(n) for n in game_names() if n != game.name]
+    found = [g for g in others if g.recognises(document)]
+    if not found:
+        return ""
+    return (f". It looks like a {found[0].info.title} text: the page for it is 'gaia-ai web --game "
+            f"{found[0].name}'")
+
+
+def _form_json(form: Any) -> dict[str, Any]:
+    """A PositionForm as the page's JSON (the page builds the position's text from it)."""
+    def field_json(f: Any) -> dict[str, Any]:
+        return {"path": f.path, "label": f.label, "kind": f.kind, "help": f.help, "default": f.default,
+                "seat_defaults": list(f.seat_defaults),
+                "choices": [{"value": v, "label": lab} for v, lab in f.choices]}
+
+    return {"title": form.title, "intro": form.intro, "fixed": form.fixed,
+            "groups": [{"heading": h, "fields": [field_json(f) for f in fields]} for h, fields in form.fields],
+            "seat_fields": [field_json(f) for f in form.seat_fields], "players_path": form.players_path,
+            "max_players": form.max_players}
+
+
 def _extras(suggestion: Any) -> dict[str, Any]:
     """A server's suggestion's extras: the app's own answer where the game gives one."""
     text = getattr(suggestion, "app_response_json", "")
     if not text:
         return {}
     try:
-        return {"app_response": json.loads(text)}
+        return {"app_response": json.loads(text), "app_moves": list(getattr(suggestion, "app_moves", []))}
     except json.JSONDecodeError:
         return {}
 
@@ -264,7 +294,9 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
     @app.get("/api/game")
     def game_info() -> Any:
         kinds = [{"kind": k.kind, "label": k.label, "how": k.how, "log": k.log} for k in rules.paste_kinds()]
-        return jsonify({"name": rules.info.name, "title": rules.info.title, "kinds": kinds})
+        form = rules.position_form()
+        return jsonify({"name": rules.info.name, "title": rules.info.title, "kinds": kinds,
+                        "form": None if form is None else _form_json(form)})
 
     @app.post("/api/position")
     def position() -> Any:
@@ -276,7 +308,7 @@ def create_app(game: str = DEFAULT_GAME, server: str | None = None,
             move = _int(body, "move", 0, 10**7)
             pasted = rules.read_position(text, name, move)
         except (ToolkitError, ValueError) as e:
-            return _error(str(e))
+            return _error(str(e) + _other_game(rules, text))
         state = pasted.state
         pid = uuid.uuid4().hex[:12]
         with web.lock:

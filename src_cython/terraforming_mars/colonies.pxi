@@ -732,7 +732,7 @@ cdef int colonies_pending(TState* s, Pending e, int k, int a) noexcept nogil:
         to_discard(s, a)
         return 0
     if e.kind == PK_AIR_RAID:
-        if k != K_PLAYER or a < 0 or a >= s.np or a == p:
+        if k != K_PLAYER or not air_raid_target(s, p, a):
             return fail(s, E_PLAYER)
         pop_front(s)
         err = s.pl[a].res[R_MC] if s.pl[a].res[R_MC] < 5 else 5
@@ -771,6 +771,18 @@ cdef int colonies_pending(TState* s, Pending e, int k, int a) noexcept nogil:
         colonies_card_option(s, p, e.card, err)
         return 0
     return fail(s, E_KIND)
+
+
+cdef int air_raid_target(TState* s, int p, int q) noexcept nogil:
+    """Air Raid steals 5 M€ from another player who has 5 (the app lists only those: 6 of 6 prompts);
+    when no one has 5, from any other player."""
+    cdef int o, rich = 0
+    if q < 0 or q >= s.np or q == p:
+        return 0
+    for o in range(s.np):
+        if o != p and s.pl[o].res[R_MC] >= 5:
+            rich = 1
+    return s.pl[q].res[R_MC] >= 5 or not rich
 
 
 cdef void push_front(TState* s, int kind, int p, int card, int a, int b, int c) noexcept nogil:
@@ -822,7 +834,7 @@ cdef int colonies_gen_pending(TState* s, Pending* e, Move* out, int cap) noexcep
         return n
     if e.kind == PK_AIR_RAID:
         for t in range(s.np):
-            if t != p:
+            if air_raid_target(s, p, t):
                 n = emit(out, n, cap, mk(K_PLAYER, t, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_STORM_HEAT:

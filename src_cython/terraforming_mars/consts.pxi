@@ -156,6 +156,8 @@ cdef enum:
     PK_STORM_HEAT = 32   # Stormcraft spends a heat (Local Heat Trapping): option = floaters used
     PK_RESEARCH_PAY = 33 # Helion pays for the research cards it chose (a = their offer mask): K_BUY of
                          # that mask with the M€/heat split (a player view's payment prompt)
+    PK_TOP = 34          # a top-level choice made, its payment still open (a player view's payment or
+                         # Stormcraft heat prompt): a = move kind, b = its a (-1: any); takes those moves
 
 # move kinds (bits 0-4)
 cdef enum:

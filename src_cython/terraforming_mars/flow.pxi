@@ -140,6 +140,16 @@ cdef void next_turn(TState* s) noexcept nogil:
     production(s)
 
 
+cdef int others_active(TState* s, int p) noexcept nogil:
+    """Whether a player other than p has not passed this generation (else p plays on alone: the app offers
+    no End Turn then)."""
+    cdef int q
+    for q in range(s.np):
+        if q != p and not s.pl[q].passed:
+            return 1
+    return 0
+
+
 cdef void action_done(TState* s) noexcept nogil:
     """A top-level action resolved with all its follow-ups."""
     cdef int p = s.action_player
@@ -168,7 +178,7 @@ cdef int pending_has_option(TState* s, Pending* e) noexcept nogil:
         if e.a < 0:
             return any_card_with_resources(s, e.player) or s.cres[NCARD + e.player] > 0
         return count_holders(s, e.player, e.a, e.c) > 0
-    if e.kind == PK_RESEARCH_PAY:
+    if e.kind == PK_RESEARCH_PAY or e.kind == PK_TOP:
         return 1
     if e.kind >= PK_COLONY:
         return colonies_has_option(s, e)
@@ -482,6 +492,12 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
             pop_front(s)
         else:
             return fail(s, E_KIND)
+    elif e.kind == PK_TOP:
+        if k != e.a or (e.b >= 0 and a != e.b):
+            return fail(s, E_KIND)
+        pop_front(s)
+        s.cur = p
+        return apply_action(s, m)       # the choice goes on as from the menu (settle has nothing to do)
     elif e.kind == PK_RESEARCH_PAY:
         if k != K_BUY or mv_b(m) != e.a:
             return fail(s, E_MASK)
@@ -598,7 +614,7 @@ cdef int apply_action(TState* s, Move m) noexcept nogil:
         next_turn(s)
         return 0
     if k == K_END:
-        if pl.acts != 1:
+        if pl.acts != 1 or not others_active(s, p):
             return fail(s, E_TURN)
         s.action_player = -1
         next_turn(s)

@@ -84,6 +84,8 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         return n
     if e.kind == PK_RESEARCH_PAY:
         return gen_research_buys(s, p, e.a, out, n, cap)
+    if e.kind == PK_TOP:
+        return gen_top(s, e, out, cap)
     if e.kind >= PK_COLONY:
         return colonies_gen_pending(s, e, out, cap)
     if e.kind == PK_PLANTS_OR:
@@ -166,6 +168,23 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
             n = emit(out, n, cap, mk(K_SELL_DONE, 0, 0, 0, 0, 0, 0))
         return n
     return -1
+
+
+cdef int gen_top(TState* s, Pending* e, Move* out, int cap) noexcept nogil:
+    """PK_TOP: the action menu's moves of one kind (and card, milestone or award), with every payment."""
+    cdef int n, i, k = 0, npend = s.npend, cur = s.cur
+    s.npend = 0
+    s.cur = e.player
+    n = gen_moves(s, out, cap)
+    s.npend = npend
+    s.cur = cur
+    if n < 0:
+        return n
+    for i in range(n):
+        if mv_kind(out[i]) == e.a and (e.b < 0 or mv_a(out[i]) == e.b):
+            out[k] = out[i]
+            k += 1
+    return k
 
 
 cdef int gen_research_buys(TState* s, int p, int b, Move* out, int n, int cap) noexcept nogil:
@@ -253,6 +272,6 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
                 n = emit(out, n, cap, mk(K_ACTION, c, 0, 0, 0, 0, 0))
     if pl.corp == C_UNMI and pl.tr_raised and pl.res[R_MC] >= 3 and not unmi_used(s, p):
         n = emit(out, n, cap, mk(K_ACTION, 511, 0, 0, 0, 0, 0))
-    if pl.acts == 1:
+    if pl.acts == 1 and others_active(s, p):    # alone in the generation, a player never ends a turn
         n = emit(out, n, cap, mk(K_END, 0, 0, 0, 0, 0, 0))
     return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))

@@ -13,7 +13,7 @@ def load_position(Core core, dict d):
        tiles [(space, tile, owner)], claims [(space, player)] (Land Claim),
        milestones [(ms, player)], awards [(aw, player)],
        pending [(kind, player, card, a, b, c)]; kind PK_TILE with a < 0 places tile b by card's own rule;
-       action_player; a Colonies game also has colonies [(tile, active, track, [owners], trader or -1)]
+       action_player; last_space (optional: the tile placed last); a Colonies game also has colonies [(tile, active, track, [owners], trader or -1)]
        and per player fleets, fleets_used, card_price, corp_resources (trade discounts and offsets and
        Aridor's tag types follow from the tableau)."""
     cdef TState* s = &core.st
@@ -54,7 +54,9 @@ def load_position(Core core, dict d):
     s.rng = d["seed"]
     s.action_player = d.get("action_player", -1)
     s.action_top = 1 if s.action_player >= 0 else 0
-    s.last_space = -1
+    s.last_space = d.get("last_space", -1)     # the space of the tile placed last (Flooding's ocean)
+    if not -1 <= s.last_space < NSPACE:
+        raise ValueError(f"last_space: {s.last_space}")
     s.ncard = ncard
     for i in range(NCOL):
         s.col_trader[i] = -1
@@ -164,7 +166,7 @@ cdef void push_card_tile(TState* s, int p, int c, int tile) noexcept:
     if tile == TL_OCEAN:
         push(s, PK_TILE, p, c, TL_OCEAN, d.ocean_rule, -1)
     elif tile == TL_CITY and d.cities:
-        push(s, PK_TILE, p, c, TL_CITY, PR_FIXED if d.city_space >= 0 else PR_CITY, d.city_space)
+        push(s, PK_TILE, p, c, TL_CITY, PR_FIXED if d.city_space >= 0 else d.city_rule, d.city_space)
     elif tile == TL_GREENERY and d.greeneries:
         push(s, PK_TILE, p, c, TL_GREENERY, d.greenery_rule, -1)
     elif d.tile_rule and d.tile_rule != PR_CLAIM:
@@ -182,8 +184,21 @@ def pending_kinds():
                 PK_RESEARCH_PAY=PK_RESEARCH_PAY,
                 ST_SETUP=ST_SETUP, ST_RESEARCH=ST_RESEARCH, ST_ACTION=ST_ACTION, ST_FINAL=ST_FINAL,
                 PH_RESEARCH=PH_RESEARCH, PH_ACTION=PH_ACTION, PH_PRODUCTION=PH_PRODUCTION,
-                PR_OCEAN=PR_OCEAN, PR_CITY=PR_CITY, PR_GREENERY=PR_GREENERY,
-                TL_OCEAN=TL_OCEAN, TL_CITY=TL_CITY, TL_GREENERY=TL_GREENERY)
+                PK_OR_ACT=PK_OR_ACT, PK_OLYMPUS=PK_OLYMPUS, PK_VIRAL=PK_VIRAL, PK_COLD_FUNGUS=PK_COLD_FUNGUS,
+                PK_PLANTS_OR=PK_PLANTS_OR, PK_ARIDOR=PK_ARIDOR, PK_TRADE_OFFSET=PK_TRADE_OFFSET,
+                PK_DISCARD=PK_DISCARD, PK_MARKET=PK_MARKET, PK_AIR_RAID=PK_AIR_RAID, PK_SHUTTLES=PK_SHUTTLES,
+                PK_CARD_OR=PK_CARD_OR, PK_FREE_TRADE=PK_FREE_TRADE, PK_REMOVE_FLOATER=PK_REMOVE_FLOATER,
+                PK_STORM_HEAT=PK_STORM_HEAT, PK_SELL=PK_SELL, PK_TOP=PK_TOP,
+                PR_OCEAN=PR_OCEAN, PR_CITY=PR_CITY, PR_GREENERY=PR_GREENERY, PR_OCEAN_ON_LAND=PR_OCEAN_ON_LAND,
+                PR_GREENERY_OCEANSPACE=PR_GREENERY_OCEANSPACE, PR_LAND=PR_LAND, PR_VOLCANIC=PR_VOLCANIC,
+                PR_OCEANSPACE=PR_OCEANSPACE, PR_ISOLATED=PR_ISOLATED, PR_MINING_RIGHTS=PR_MINING_RIGHTS,
+                PR_MINING_AREA=PR_MINING_AREA, PR_NEXT_CITY=PR_NEXT_CITY, PR_NEXT_GREENERY=PR_NEXT_GREENERY,
+                PR_URBANIZED=PR_URBANIZED, PR_CLAIM=PR_CLAIM,
+                TL_OCEAN=TL_OCEAN, TL_CITY=TL_CITY, TL_GREENERY=TL_GREENERY, TL_ECOZONE=TL_ECOZONE,
+                TL_LAVA=TL_LAVA, TL_MINING_AREA=TL_MINING_AREA, TL_MINING_RIGHTS=TL_MINING_RIGHTS,
+                TL_INDUSTRIAL=TL_INDUSTRIAL,
+                RT_MICROBE=RT_MICROBE, RT_ANIMAL=RT_ANIMAL, RT_SCIENCE=RT_SCIENCE, RT_FIGHTER=RT_FIGHTER,
+                RT_FLOATER=RT_FLOATER, RT_CAMP=RT_CAMP)
 
 
 def save_position(Core core):

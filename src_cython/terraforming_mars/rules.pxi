@@ -411,6 +411,13 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
         return 0
+    if d.cities and d.city_space < 0 and not any_space(s, p, d.city_rule, -1):
+        return 0    # the app lists a city card only with a space for its city (Research Outpost: isolated)
+    for k in range(6):
+        # Moss and Nitrophilic Moss: the plants to lose must be there, counting Viral Enhancers' plant
+        if d.stock[k] < 0 and s.pl[p].res[k] + (k == R_PL and owner_of(s, CARD_VIRAL) == p and (
+                d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]) > 0) < -d.stock[k]:
+            return 0
     if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
         return 0
     if c >= NBASE and not colonies_playable(s, p, c):
@@ -514,7 +521,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
         if d.city_space >= 0:
             push(s, PK_TILE, p, c, TL_CITY, PR_FIXED, d.city_space)
         else:
-            push(s, PK_TILE, p, c, TL_CITY, PR_CITY, -1)
+            push(s, PK_TILE, p, c, TL_CITY, d.city_rule, -1)
     if d.tile_rule == PR_CLAIM:
         push(s, PK_TILE, p, c, TL_NONE, PR_CLAIM, -1)
     elif d.tile_rule:
@@ -598,6 +605,8 @@ cdef int robot_target_ok(TState* s, int p, int c) noexcept nogil:
         return 0
     d = &CARDS[c]
     if c == CARD_ROBOTIC or s.loc[c] != L_PLAYED + p or not d.tags[T_BUILDING]:
+        return 0
+    if c == CARD_IMMIGRANT_CITY:        # its production change is bespoke in the app: not a box to copy
         return 0
     if c == CARD_MINING_RIGHTS or c == CARD_MINING_AREA:
         return 1

@@ -36,6 +36,7 @@ ctypedef struct CardDef:
     signed char ocean_rule
     signed char cities
     signed char city_space        # fixed space index or -1
+    signed char city_rule         # where the city may go (PR_CITY; Research Outpost PR_ISOLATED)
     signed char greeneries
     signed char greenery_rule
     signed char tile              # special tile

@@ -235,6 +235,7 @@ def load_tables(list cards, list corps, dict board):
         if d.type == CT_EVENT:
             d.tags[T_EVENT] += 1
         d.city_space = -1
+        d.city_rule = PR_CITY
         d.disc_tag = -1
         reqs = c["requirements"]
         if len(reqs) > 3:
@@ -307,6 +308,8 @@ def load_tables(list cards, list corps, dict board):
             d.cities = 1
             if "space" in on["city"]:
                 d.city_space = ids[on["city"]["space"]]
+            if on["city"].get("on") == "isolated":     # Research Outpost: next to no other tile
+                d.city_rule = PR_ISOLATED
         if "greenery" in on:
             d.greeneries = 1
             d.greenery_rule = PR_GREENERY_OCEANSPACE if on["greenery"].get("on") == "ocean" else PR_GREENERY

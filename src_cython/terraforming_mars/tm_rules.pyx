@@ -60,7 +60,7 @@ PENDING_NAMES = {0: "", PK_TILE: "tile", PK_REMOVE_PLANTS: "removePlants", PK_DE
                  PK_TRADE_OFFSET: "tradeOffset", PK_DISCARD: "discard", PK_MARKET: "marketManipulation",
                  PK_AIR_RAID: "airRaid", PK_SHUTTLES: "titanShuttles", PK_CARD_OR: "cardOr",
                  PK_FREE_TRADE: "freeTrade", PK_REMOVE_FLOATER: "removeFloater", PK_STORM_HEAT: "stormcraftHeat",
-                 PK_RESEARCH_PAY: "researchPayment"}
+                 PK_RESEARCH_PAY: "researchPayment", PK_TOP: "payChoice"}
 STEP_NAMES = {ST_SETUP: "setup", ST_RESEARCH: "research", ST_ACTION: "action", ST_FINAL: "finalGreenery",
               ST_OVER: "over"}
 

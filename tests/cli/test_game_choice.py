@@ -18,7 +18,7 @@ TM_CORPUS = str(DATA / "tm" / "games-sample.jsonl.gz")
 
 
 @pytest.mark.parametrize("argv, heading", [
-    (["suggest", "--log", ED_LOG, "--move", "1"], "turn 1, role decision; p1 to move"),
+    (["suggest", "--log", ED_LOG, "--move", "1"], "turn 1, p1 to decide (role)"),
     (["suggest", "--tm-view", TM_VIEW], "generation 6"),
     (["suggest", "--corpus", TM_CORPUS, "--game-id", "b000", "--move", "30"], "generation 4"),
 ])
@@ -34,7 +34,7 @@ def test_an_observation_file_names_its_game(tmp_path: Path, capsys: pytest.Captu
     assert json.loads(observation.read_text())["format"] == "eminent-domain-observation/1"
     capsys.readouterr()
     assert main(["suggest", "--observation", str(observation), "--simulations", "20"]) == 0
-    assert capsys.readouterr().out.startswith("turn 1, role decision")
+    assert capsys.readouterr().out.startswith("turn 1, p")
 
 
 def test_replay_and_review_read_the_files_game(capsys: pytest.CaptureFixture[str]) -> None:

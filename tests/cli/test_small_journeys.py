@@ -29,7 +29,7 @@ def test_a_picture_of_a_game_without_one_is_refused_before_the_search(tmp_path: 
 
 @pytest.mark.parametrize("argv, header, doc", [
     (["--demo"], "round 3, move phase; p1 hadsch-hallas, p2 terrans: suggestions for p1", "docs/notation.md"),
-    (["--log", ED_LOG, "--move", "1"], "turn 1, role decision; p1 to move: suggestions for p1",
+    (["--log", ED_LOG, "--move", "1"], "turn 1, p1 to decide (role); influence ",
      "docs/eminent-domain.md"),
     (["--corpus", str(DATA / "tm" / "games-sample.jsonl.gz"), "--game-id", "b000", "--move", "30"],
      "generation 4, action, p2 to decide", "docs/terraforming-mars.md"),

@@ -66,3 +66,18 @@ def test_an_observation_breaking_the_box_is_refused(edit: Any, said: str) -> Non
     with pytest.raises(ObservationError) as info:
         state_from_observation(data)
     assert said in str(info.value)
+
+
+def test_flow_fields_that_lead_nowhere_are_refused() -> None:
+    """bench/fuzz_tm_ed.py --seed 7, ed_obs #4008: flow.stage 0 -> 1, flow.strength 2 -> 255; accepted once,
+    then the search stopped ("rollout_move found no move"); the probes on samples of the hidden cards
+    find the dead end."""
+    with pytest.raises(ObservationError, match="flow: the game does not progress"):
+        state_from_observation(_repro("ed_obs_fuzz_stage_strength.json"))
+
+
+def test_an_action_decision_without_an_action_left_is_refused() -> None:
+    """fuzz seed 7, ed_obs #5187: flow.dec 4 -> 1 (an action decision, 0 actions left) passed every probe;
+    acting took actions_left to -1 and legal_moves listed a code that is no move (-243)."""
+    with pytest.raises(ObservationError, match=r"flow.actions_left: 0 at an action decision"):
+        state_from_observation(_repro("ed_obs_fuzz_dec_1_at_stage_3.json"))

@@ -191,14 +191,14 @@ def test_tm_page_a_player_view_its_hints_and_the_copy_button(browser: Any, monke
 
         # Choose File, then "Show the board": the file's text is used, a log gets its slider
         _choose(page, TM_LOG)
-        _ok(page, "after move 348 of 348")
+        _ok(page, "after move 333 of 333")
         page.click("#load")
-        message = _ok(page, "after move 348 of 348")
+        message = _ok(page, "after move 333 of 333")
         assert "empty" not in message and "The game is over" in message
         _slide(page, 40)
-        _ok(page, "after move 40 of 348")
+        _ok(page, "after move 40 of 333")
         page.click("#move-prev")
-        _ok(page, "after move 39 of 348")
+        _ok(page, "after move 39 of 333")
         log = json.loads(TM_LOG.read_text())["moves"]
         assert page.inner_text("#move-last") == "The last move: " + log[38]
         context.close()
@@ -212,15 +212,15 @@ def test_ed_page_a_chosen_log_its_slider_and_hints(browser: Any) -> None:
         assert "eminent-domain/1" in page.inner_text("#kinds")
 
         _choose(page, ED_LOG)
-        _ok(page, "after move 460 of 460")
+        _ok(page, "after move 502 of 502")
         assert page.input_value("#paste").startswith('{"format": "eminent-domain/1"')
         page.click("#load")   # "Show the board" after Choose File reads the chosen file's text
-        message = _ok(page, "after move 460 of 460")
+        message = _ok(page, "after move 502 of 502")
         assert message.startswith("game log: 2 players") and "The game is over" in message
         assert page.is_disabled("#search")
 
         _slide(page, 41)
-        message = _ok(page, "after move 41 of 460")
+        message = _ok(page, "after move 41 of 502")
         assert "p2 to play" in message or "p1 to play" in message
         hints = _search(page, 300)
         assert hints and not page.query_selector_all(".answer")   # ED's hints carry no app answer
@@ -235,4 +235,95 @@ def test_ed_page_a_chosen_log_its_slider_and_hints(browser: Any) -> None:
         _choose(page, TM_VIEW)
         page.wait_for_selector("#message.error")
         assert page.inner_text("#message").startswith(f"{TM_VIEW.name} is not an Eminent Domain game log")
+        page.close()
+
+
+def test_a_position_form_builds_the_text_the_game_reads(browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's form machinery on a stub form of Eminent Domain (a log typed field by field, with
+    per-seat notes): the JSON it builds, the seats shown for the players chosen, a bad field named."""
+    from gaia_ai.games.api import FormField, PositionForm
+    from gaia_ai.games.eminent_domain.game import EdGame
+
+    rec = json.loads(ED_LOG.read_text())
+    form = PositionForm(
+        "Or type a game log", "A stub form for the test.", {"format": "eminent-domain/1", "notes": {}},
+        (("The game", (FormField("setup.players", "players", "choice", ((2, "2"), (3, "3"), (4, "4")), 3),
+                       FormField("setup.seed", "seed"),
+                       FormField("moves", "moves", "json", help="the log's lines"))),),
+        seat_fields=(FormField("seats.{seat}.hand", "{p}'s hand", "cards"),
+                     FormField("seats.{seat}.owns", "{p} owns", "list")), players_path="setup.players")
+    built: list[dict[str, Any]] = []
+    real = EdGame.read_position
+
+    def reading(self: Any, text: str, name: str = "the pasted text", move: int | None = None) -> Any:
+        data = json.loads(text)
+        if name == "the position form":
+            built.append(data)
+            data = {k: v for k, v in data.items() if k not in ("notes", "seats")}
+        return real(self, json.dumps(data), name, move)
+
+    monkeypatch.setattr(EdGame, "position_form", lambda self: form)
+    monkeypatch.setattr(EdGame, "read_position", reading)
+    with _serving("eminent-domain") as address:
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        page.goto(address)
+        page.wait_for_selector("#formpanel:not([hidden])")
+        assert not page.is_visible("#form-build")   # folded until asked for
+        page.click("#form-title")
+        assert page.inner_text("#form-title") == "Or type a game log"
+        assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, True, False]
+        page.select_option("[data-path='setup.players']", "2")
+        assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, False, False]
+        page.fill("[data-path='setup.seed']", "1.5")
+        page.click("#form-build")
+        page.wait_for_selector("#message.error")
+        assert page.inner_text("#message") == 'seed: "1.5" is not a whole number'
+
+        page.fill("[data-path='setup.seed']", str(rec["setup"]["seed"]))
+        page.fill("[data-path='moves']", json.dumps(rec["moves"][:41]))
+        page.fill("[data-path='seats.0.hand']", "survey x2, colonize, 3 warfare")
+        page.fill("[data-path='seats.1.hand']", "5")
+        page.fill("[data-path='seats.1.owns']", "A2_data_network, politics")
+        page.click("#form-build")
+        message = _ok(page, "to play")
+        assert message.startswith("game log: 2 players") and "after move 41 of 41" in message
+        assert built[-1]["setup"] == {"players": 2, "seed": rec["setup"]["seed"]}
+        assert built[-1]["seats"] == [{"hand": {"survey": 2, "colonize": 1, "warfare": 3}},
+                                      {"hand": 5, "owns": ["A2_data_network", "politics"]}]
+        assert json.loads(page.input_value("#paste")) == built[-1]   # the box holds what was read
+        page.close()
+
+
+def test_ed_page_a_typed_position_from_its_form(browser: Any) -> None:
+    """Eminent Domain's form (issue 42): it starts as the documented example, builds the typed position
+    (eminent-domain-entry/1) the page reads, gets hints, and a bad entry is refused by its field."""
+    from gaia_ai.games.eminent_domain.entry import observation_from_entry
+
+    example = json.loads((Path(__file__).resolve().parents[2] / "examples" / "eminent-domain-position.json").read_text())
+    with _serving("eminent-domain") as address:
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        page.goto(address)
+        page.wait_for_selector("#formpanel:not([hidden])")
+        assert not page.is_visible("#form-build")   # folded until asked for
+        page.click("#form-title")
+        assert [page.is_visible(f"fieldset.seat[data-seat='{s}']") for s in range(4)] == [True, True, False, False]
+        page.click("#form-build")
+        message = _ok(page, "to play")
+        assert message.startswith("typed position: 2 players") and "p1 to play" in message
+        built = json.loads(page.input_value("#paste"))
+        assert observation_from_entry(built) == observation_from_entry(example)   # the example, as typed
+        hints = _search(page, 300)
+        assert hints and page.query_selector(".hint .words").inner_text()
+        _shot(page, "web-ed-form.png")
+
+        page.fill("[data-path='seats.0.hand']", "survey x2, dragons")
+        page.click("#form-build")
+        page.wait_for_selector("#message.error")
+        assert page.inner_text("#message") == ("the position form (typed position): seats[0].hand.dragons: "
+                                               "unknown card 'dragons'")
+        page.fill("[data-path='seats.0.hand']", "survey, colonize x2, produce_trade, warfare")
+        page.fill("[data-path='planets']", json.dumps(example["planets"] + [{"id": "SA1", "where": "discard"}]))
+        page.click("#form-build")
+        page.wait_for_selector("#message.error")
+        assert "planets[5].id: SA1 is in two places (planets[0] and planets[5])" in page.inner_text("#message")
         page.close()

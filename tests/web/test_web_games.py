@@ -102,6 +102,18 @@ def test_a_tm_hint_carries_the_app_s_answer_when_the_game_gives_one(monkeypatch:
     assert [h["app_response"]["index"] for h in hints] == list(range(1, len(hints) + 1))
 
 
+def test_a_tm_view_hint_carries_the_app_s_real_answer() -> None:
+    game = load_game("terraforming-mars")
+    if not hasattr(game, "app_response"):
+        pytest.skip("Game.app_response (the app's InputResponse) is not on this branch yet")
+    client = create_app("terraforming-mars").test_client()
+    reply = _load(client, TM_VIEW.read_text()).get_json()
+    prompt = json.loads(TM_VIEW.read_text())["waitingFor"]
+    hints = _hints(client, reply["id"])["hints"]
+    assert hints and all(h["app_response"]["type"] == prompt["type"] for h in hints)   # the prompt's own type
+    assert all(h["app_moves"] and h["app_moves"][0] == h["move"] for h in hints)        # led by the hint's move
+
+
 def test_a_hint_without_an_app_answer_has_none() -> None:
     client = create_app("eminent-domain").test_client()
     pid = _load(client, ED_LOG.read_text(), move=40).get_json()["id"]
@@ -124,6 +136,22 @@ def test_a_tm_observation_and_a_tm_log_with_its_slider() -> None:
     obs = _load(client, observation, "seat.json").get_json()
     assert obs["kind"] == "observation" and obs["to_move"] == data["to_move"] and obs["moves"] is None
     assert _hints(client, obs["id"], simulations=100)["hints"]
+
+
+def test_a_tm_corpus_record_is_a_log_with_its_slider() -> None:
+    import gzip
+
+    from gaia_ai.games.terraforming_mars.positions import record_state
+
+    with gzip.open(DATA / "tm" / "games-sample.jsonl.gz", "rt") as f:
+        rec = json.loads(f.readline())
+    client = create_app("terraforming-mars").test_client()
+    data = _load(client, json.dumps(rec), "b000.json", move=30).get_json()
+    act = rec["acts"][29]
+    assert data["kind"] == "game log" and data["moves"] == len(rec["acts"]) and data["move"] == 30
+    assert data["last"].startswith(f"p{act['p'] + 1} {act['k']}")
+    state = record_state(rec, 30)
+    assert data["to_move"] == load_game("terraforming-mars").player_name(state, state.current_player)
 
 
 def test_an_ed_log_gets_a_slider_and_an_observation_pastes_too() -> None:
@@ -162,7 +190,7 @@ def test_a_gaia_export_gets_a_slider_from_its_first_line() -> None:
     ("terraforming-mars", '{"game": {}, "thisPlayer": {}, "players": []}', None,
      "(player view): not a Terraforming Mars player view: no cardsInHand"),
     ("terraforming-mars", TM_VIEW, 3, "is a player view, one position: it has no moves"),
-    ("terraforming-mars", TM_LOG, 9999, "move 9999 is not a position of the game (it has moves 0..348)"),
+    ("terraforming-mars", TM_LOG, 9999, "move 9999 is not a position of the game (it has moves 0..333)"),
     ("eminent-domain", "{oops", None, "is not JSON (line 1, column 2"),
     ("eminent-domain", '{"format": "eminent-domain/1"}\n{"format": "eminent-domain/1"}', None,
      "holds more than one JSON value (line 2 starts another: a .jsonl file of several games?)"),
@@ -185,9 +213,31 @@ def test_the_tm_page_can_search_on_a_gaia_ai_server() -> None:
         client = create_app("terraforming-mars", server=f"127.0.0.1:{server.port}").test_client()
         pid = _load(client, TM_VIEW.read_text()).get_json()["id"]
         result = _hints(client, pid, simulations=100, top=2)
+        gaia = create_app(server=f"127.0.0.1:{server.port}").test_client()
+        cut = _load(gaia, EXPORT.read_text(), move=31).get_json()   # p3 itars to play (p2 bescods at 60)
+        gaia_result = _hints(gaia, cut["id"], simulations=100, top=2)
         ed = create_app("eminent-domain", server=f"127.0.0.1:{server.port}").test_client()
         ed_result = _hints(ed, _load(ed, ED_LOG.read_text(), move=41).get_json()["id"], simulations=100, top=2)
     assert result["status"] == "done", result
     hint = result["hints"][0]
     assert hint["words"] and hint["line"][0]["who"] == "p1 (yellow, Interplanetary Cinematics)"
+    from gaia_ai.v1 import suggest_pb2 as pb
+    if "app_response_json" in pb.Suggestion.DESCRIPTOR.fields_by_name:   # the server's app answer, where it sends one
+        assert hint["app_response"]["type"] == json.loads(TM_VIEW.read_text())["waitingFor"]["type"]
     assert ed_result["status"] == "done" and ed_result["hints"][0]["words"], ed_result
+    # the server was sent the export cut at move 31: its line starts with the seat to move there
+    assert gaia_result["status"] == "done", gaia_result
+    assert cut["to_move"] == "p3 itars" and gaia_result["hints"][0]["line"][0]["who"] == "p3 itars"
+
+
+@pytest.mark.parametrize(("page_game", "text", "names"), [
+    ("gaia-project", TM_VIEW, "terraforming-mars"),
+    ("terraforming-mars", ED_LOG, "eminent-domain"),
+    ("eminent-domain", TM_LOG, "terraforming-mars"),
+])
+def test_another_game_s_text_says_which_page_reads_it(page_game: str, text: Path, names: str) -> None:
+    reply = _load(create_app(page_game).test_client(), text.read_text(), text.name)
+    error = reply.get_json()["error"]
+    title = load_game(names).info.title
+    assert reply.status_code == 400 and error.startswith(f"{text.name} is not")
+    assert error.endswith(f"It looks like a {title} text: the page for it is 'gaia-ai web --game {names}'")

@@ -186,9 +186,24 @@ class EdGame(Game):
         return main([*bench_argv(args), "--rules", self.options.rules])
 
     def describe(self, state: Any) -> str:
-        """"turn 4, boost decision; p2 to move" (turns from 1: every seat leads once a round)."""
-        who = "over" if state.is_terminal else f"p{state.current_player + 1} to move"
-        return f"turn {state.raw_state()['turns'] + 1}, {state.decision} decision; {who}"
+        """The position in one line, from what every seat sees: the turn and whose decision, then per seat
+        its influence, fighters and planets, the influence supply and the role stacks."""
+        from gaia_ai.games.eminent_domain.observation import observation_json
+
+        o = observation_json(state, max(state.current_player, 0))
+        n = o["players"]
+        seats = range(n)
+        turn = o["flow"]["turns"] + 1
+        head = (f"game over after turn {turn - 1}: " + ", ".join(f"p{p + 1} {v}" for p, v in
+                                                                 enumerate(state.final_scores() or []))
+                if state.is_terminal else f"turn {turn}, p{state.current_player + 1} to decide ({state.decision})")
+        owned = [sum(1 for pl in o["planets"] if pl.get("owner") == p) for p in seats]
+        up = [sum(1 for pl in o["planets"] if pl.get("owner") == p and pl.get("where") == "face_up") for p in seats]
+        stacks = ", ".join(f"{k.replace('_', '/')} {v}" for k, v in o["stacks"].items())
+        return (f"{head}; influence " + ", ".join(f"p{p + 1} {o['seats'][p]['influence']}" for p in seats)
+                + f" (supply {o['influence_supply']['black']}); fighters "
+                + ", ".join(f"p{p + 1} {o['seats'][p]['fighters']}" for p in seats) + "; planets "
+                + ", ".join(f"p{p + 1} {owned[p]} ({up[p]} face up)" for p in seats) + f"; stacks {stacks}")
 
     def paste_kinds(self) -> tuple[Any, ...]:
         """A game log or an observation (pasted.py)."""
@@ -200,6 +215,12 @@ class EdGame(Game):
         from gaia_ai.games.eminent_domain.pasted import position_from_text
 
         return position_from_text(text, name, move)
+
+    def position_form(self) -> Any:
+        """The web page's form of a typed position (form.py: entry.py's fields)."""
+        from gaia_ai.games.eminent_domain.form import FORM
+
+        return FORM
 
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the role, the planet, the resource."""

@@ -49,6 +49,7 @@ FLOW = ("leader", "start_player", "turns", "end_triggered", "extra_turn", "finis
         "streamlined", "logistics_first", "extra_round_played")
 # flow fields an older observation may lack, and their value then
 FLOW_DEFAULTS = {"extra_round_played": 0}
+ACTION_DECISION = ed_rules.DECISIONS.index("action")
 BLACK_INFLUENCE, BLUE_INFLUENCE = 24, 8   # the influence supply of the box (core.pxi deals the same)
 STALL_MOVES = 20_000   # random moves from a rebuilt position that must reach the end (a game takes ~400)
 
@@ -430,18 +431,26 @@ def state_from_observation(data: Any) -> EdState:
     _check_influence(raw, players)
     if not raw["finished"] and raw["actor"] < 0:
         raise ObservationError("flow.actor: -1, but the game is not finished")
+    if raw["dec"] == ACTION_DECISION and raw["actions_left"] < 1:
+        raise ObservationError(f"flow.actions_left: {raw['actions_left']} at an action decision (dec "
+                               f"{ACTION_DECISION}): the seat acting has an action left")
     raw["rng"] = 0x5EED
     rebuilt = state.with_raw_state(raw)
     # the seat's own decision must have moves (another seat's depends on cards placed here at random)
     if not rebuilt.is_terminal and rebuilt.current_player == seat and not rebuilt.legal_moves():
         raise ObservationError(f"flow: the {rebuilt.decision!r} decision of p{rebuilt.current_player + 1} has no "
                                "legal move: the flow fields do not fit the position")
-    # flow fields that fit no real turn can also loop (a decision whose answers lead back to it): a
-    # search would crawl through capped rollouts. Random play from a real position ends within a few
-    # hundred moves; two probes of STALL_MOVES each must end (a few ms)
-    for probe_seed in (1, 2):
-        probe = rebuilt._core.copy()
-        if probe.random_playout(probe_seed, STALL_MOVES) >= STALL_MOVES and not probe.finished:
+    # flow fields that fit no real turn can also loop (a decision whose answers lead back to it), or lead
+    # to a later decision with no legal move: a search would crawl through capped rollouts, or stop.
+    # Random play from a real position ends within a few hundred moves, and never meets a decision
+    # without moves; probes of STALL_MOVES each, on the position and on samples of what the seat cannot
+    # see (as the search draws them), must end (a few ms)
+    for probe_seed in (1, 2, 3, 4):
+        probe = (rebuilt if probe_seed <= 2 else rebuilt.determinize(seat, probe_seed))._core.copy()
+        moves = probe.random_playout(probe_seed, STALL_MOVES)
+        if not probe.finished:
+            why = (f"{STALL_MOVES} random moves and no end" if moves >= STALL_MOVES
+                   else f"after {moves} random moves a decision has no legal move")
             raise ObservationError(f"flow: the game does not progress from this {rebuilt.decision!r} decision "
-                                   f"({STALL_MOVES} random moves and no end): the flow fields do not fit the position")
+                                   f"({why}): the flow fields do not fit the position")
     return rebuilt

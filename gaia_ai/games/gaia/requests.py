@@ -45,9 +45,19 @@ def position_from_log(setup: Mapping[str, Any], moves: Sequence[str]) -> pb.Posi
         log.setup.options.CopyFrom(GaiaGameState.Options(
             auction=options.get("auction") or "",
             faction_variant=options.get("factionVariant") or "standard",
-            faction_variant_version=options.get("factionVariantVersion") or 0,
+            # absent: the newest beta boards, as the site takes them (proto3 cannot tell 0 from unset)
+            faction_variant_version=_beta_version(options),
         ))
     return pb.Position(gaia_move_log=log)
+
+
+def _beta_version(options: Mapping[str, Any]) -> int:
+    from gaia_ai.games.gaia.variants import BETA_VERSIONS
+
+    version = options.get("factionVariantVersion")
+    if version is None:
+        return max(BETA_VERSIONS) if options.get("factionVariant") == "beta" else 0
+    return version
 
 
 def position_from_record(record: Mapping[str, Any], moves: int | None = None) -> pb.Position:

@@ -17,11 +17,13 @@ from gaia_ai.games.gaia.errors import SetupError
 
 __all__ = [
     "AUCTION_MODES",
+    "BETA_BOARDS",
     "BETA_START_EXTRA",
     "BETA_VERSIONS",
     "FACTION_VARIANTS",
     "GameOptions",
     "UnsupportedOptionError",
+    "beta_board_version",
     "parse_options",
 ]
 
@@ -29,22 +31,42 @@ __all__ = [
 # player either picks a new faction or outbids a held one (shared/corpus/gaia/variants/README.md)
 AUCTION_MODES: tuple[str, ...] = ("choose-bid", "bid-while-choosing")
 FACTION_VARIANTS: tuple[str, ...] = ("standard", "beta")
-# beta board versions the engine models (older ones differ for five factions and are not modelled)
-BETA_VERSIONS: tuple[int, ...] = (2,)
-# The beta boards (version 2) change only the one-time starting income: what each changed board adds
-# to its standard board's, in the site's income notation. Terrans' v2 board is the standard one again;
-# Ambas, Itars, Ivits, Nevlas and Taklons have no beta board.
+# The beta faction boards as the site ships them (gaia-engine's faction-boards/*.ts, variants of type
+# "beta"): per faction, per board version, what its one-time starting income adds to the standard
+# board's, in the site's income notation. Only the starting income changes. Ambas, Itars, Ivits,
+# Nevlas and Taklons have no beta board; Terrans' version-2 board is the standard one again.
+BETA_BOARDS: dict[str, dict[int, str]] = {
+    "baltaks": {0: "up-int"},
+    "bescods": {0: "up-sci", 2: "up-sci,up-sci"},
+    "firaks": {0: "up-sci", 2: "up-eco"},
+    "geodens": {0: "up-terra", 2: "2k,up-terra"},
+    "gleens": {0: "up-nav", 2: "up-nav,up-nav"},
+    "hadsch-hallas": {0: "up-eco"},
+    "lantids": {0: "up-eco,up-eco"},
+    "terrans": {0: "up-nav", 2: ""},
+    "xenos": {0: "up-int"},
+}
+# The game versions (factionVariantVersion) the site has shipped: 0 (engine 4.8.x) and 2 (the newest);
+# 1 was the newest boards' number for a day (September 2021) and, as on the site today, takes the
+# version-0 boards. A game of version v plays each faction's latest board of version <= v.
+BETA_VERSIONS: tuple[int, ...] = (0, 1, 2)
+
+
+def beta_board_version(faction: str, version: int) -> int | None:
+    """The version of the beta board `faction` plays in a beta game of `version` (None: its standard
+    board): the latest at or below the game's version, as the site chooses."""
+    versions = [v for v in BETA_BOARDS.get(faction, {}) if v <= version]
+    return max(versions) if versions else None
+
+
+# per game version: what each faction's board adds to its standard starting income ("" or absent: none)
 BETA_START_EXTRA: dict[int, dict[str, str]] = {
-    2: {
-        "baltaks": "up-int",
-        "bescods": "up-sci,up-sci",
-        "firaks": "up-eco",
-        "geodens": "2k,up-terra",
-        "gleens": "up-nav,up-nav",
-        "hadsch-hallas": "up-eco",
-        "lantids": "up-eco,up-eco",
-        "xenos": "up-int",
-    },
+    version: {
+        faction: boards[board]
+        for faction, boards in BETA_BOARDS.items()
+        if (board := beta_board_version(faction, version)) is not None and boards[board]
+    }
+    for version in BETA_VERSIONS
 }
 _RESOURCE_UNITS = ("c", "o", "k", "q")
 _TRACKS = ("terra", "nav", "int", "gaia", "eco", "sci")

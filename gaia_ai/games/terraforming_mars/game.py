@@ -232,18 +232,25 @@ class TmGame(Game):
 
         return position_from_text(text, name, move)
 
-    def hint_details(self, state: Any, candidate: Any) -> dict[str, Any]:
-        """The app's own answer (``app_response``: the InputResponse JSON its /player/input route takes)
-        where the suggestion carries one: at an imported player view's prompt."""
-        answer = getattr(candidate, "app_response", None)
-        return {} if answer is None else {"app_response": answer}
-
     def describe_moves(self, state: Any, moves: Any, players: Any = None) -> list[dict[str, Any]]:
         """Each step of a line in words (words.py): the card, the payment, the space, the project,
         milestone or award; at an imported player view's prompt the prompt's option title first."""
         from gaia_ai.games.terraforming_mars.words import describe_line
 
         return describe_line(state, moves, players, view=getattr(state, "view", None))
+
+    def app_response(self, state: Any, moves: Any, players: Any = None) -> dict[str, Any] | None:
+        """At a player view's prompt: the InputResponse the app's /player/input takes for the line's
+        leading moves of the deciding seat (appresponse.py), with the moves it covers."""
+        from gaia_ai.games.terraforming_mars.appresponse import suggestion_response
+
+        return suggestion_response(state, moves, players)
+
+    def live_app_client(self, url: str, player_ids: Any, bot: Any, **options: Any) -> Any:
+        """The Terraforming Mars app's HTTP API (liveapp.py): /api/waitingfor, /api/player, /player/input."""
+        from gaia_ai.games.terraforming_mars.liveapp import LiveAppClient
+
+        return LiveAppClient(url, list(player_ids), bot, **options)
 
     def describe(self, state: Any) -> str:
         g = state.core.globals()

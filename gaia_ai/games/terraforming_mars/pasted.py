@@ -58,8 +58,11 @@ def position_from_text(text: str, name: str = "the pasted text", move: int | Non
             k = cut(move, len(acts), name, kind)
             state = record_state(data, k)
             act = acts[k - 1] if k else None
-            last = (f"{act.get('k')} p{act.get('p')} {act.get('card') or act.get('name') or ''}".strip()
-                    if isinstance(act, dict) else "")
+            last = ""
+            if isinstance(act, dict):   # a corpus action: its kind, its seat (0-based there) and its card
+                seat = act.get("p")
+                who = f"p{seat + 1} " if isinstance(seat, int) and not isinstance(seat, bool) else ""
+                last = f"{who}{act.get('k')} {act.get('card') or act.get('name') or ''}".strip()
             return Pasted("game log", state, lambda: pb.Position(tm_log_json=json.dumps({**data, "cut": k})),
                           len(acts), k, 0, last)
         lines = data.get("moves")

@@ -11,14 +11,17 @@ rebuilt TmState holds exactly that. The cards the player cannot see (other hands
 offers, the draw pile, the discard pile) are one seeded sample of the unseen cards, put where
 ``determinize`` resamples them, and the corporations of opponents who have not played theirs yet. The format is described in ../shared/corpus/tm/playerviews/README.md.
 
-Prompts reproduced: the initial selection, the research buy, the action menu (first and next action),
-a corporation's first action (Aridor and Poseidon too), the final greenery placement, and these follow-ups: a tile placement
-(`Select space for ... tile`), removing plants, decreasing production, the cards to keep of a draw
-(Invention Contest), Power Infrastructure's amount of energy, where to build a colony, Mars University's
-discard, and Helion's payment of its research buy. Any other prompt raises PlayerViewError naming it: the
-view does not list the effects still queued behind a follow-up, so only follow-ups whose rest of the
-action the core can infer are rebuilt. Where the view does not say what raised a follow-up, the reading
-that gives the same legal answers is taken (docs/terraforming-mars.md lists each).
+Prompts reproduced: every prompt of the base game, Corporate Era and Colonies that the app-prompts corpus
+holds (92 classes, 1,924 of 1,924 views, issue 37): the initial selection, the research buy, the action menu,
+a corporation's first action, the final greenery placement, and every follow-up. A follow-up is rebuilt as
+the pending decision our core would hold at it; followups.py builds most from the prompt itself (which
+tile on which rule, which resource on which cards, which option of which card, which colony tile, which
+payment) and says what it assumed (nothing queued behind the prompt, unless the title says otherwise);
+``PlayerView.prompt`` records the waitingFor answered (type, title, the listed choices in the app's order,
+for an "or" each option's moves, the assumptions; followups.py's docstring has the structure). A prompt
+that is not one of them raises PlayerViewError naming it; a view of a set we do not model (Venus, Prelude,
+Turmoil, another board, a draft) is refused by name. Where the view does not say which reading holds, the
+reading that gives the prompt's listed choices is taken (docs/terraforming-mars.md lists each).
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from gaia_ai._core import tm_rules
 
+from . import followups
 from .errors import TmError
 from .state import TmState
 from .tables import (
@@ -60,8 +65,12 @@ DECREASE_TITLE = r"Select player to decrease (\S+) production by (\d+) step\(s\)
 KEEP_TITLE = r"Select (\d+) card\(s\) to keep"                 # Invention Contest-style draw and keep
 ENERGY_TITLE = "Select amount of energy to spend"               # Power Infrastructure's action
 COLONY_TITLE = "Select where to build a colony"
+COLONY_TITLES = r"Select where to build a colony|Select colony for (Pioneer Settlement|Minority Refuge)"
+STEAL_GAIN = {"Energy Tapping": 4, "Power Supply Consortium": 4, "Asteroid Mining Consortium": 2,
+              "Great Escarpment Consortium": 1}           # +1 production of this index, from the decrease
 MARS_UNI_OPTIONS = ["Select a card to discard", "Do nothing"]   # Mars University after a science tag
 RESEARCH_PAY_TITLE = r"Select how to spend (\d+) M€ for (\d+) cards"   # Helion paying its research buy
+BUY_TOP_TITLE = r"Select card\(s\) to buy|You cannot afford any cards"   # a revealed card, in the action phase
 RESEARCH_CARDS = 4
 SUPPORTED_EXPANSIONS = {"corpera", "colonies"}
 FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix", "Aridor", "Poseidon"}
@@ -84,6 +93,9 @@ class PlayerView:
     colors: list[str]           # colour of each seat
     kind: str                   # initial, research, action, firstAction, followup, finalGreenery
     prompt_title: str
+    # which waitingFor the position answers: type, title, choices in the app's order, for "or" the
+    # options with our moves, and what the import assumed (followups.py's docstring has the structure)
+    prompt: dict[str, Any] = field(default_factory=dict)
 
 
 def _load(view: str | bytes | dict[str, Any]) -> dict[str, Any]:
@@ -177,11 +189,13 @@ def _classify(data: dict[str, Any]) -> tuple[str, str]:
             or (kind == "player" and re.fullmatch(DECREASE_TITLE, title))
             or (kind == "card" and re.fullmatch(KEEP_TITLE, title))
             or (kind == "amount" and title == ENERGY_TITLE)
-            or (kind == "colony" and title == COLONY_TITLE)
+            or (kind == "colony" and re.fullmatch(COLONY_TITLES, title))
             or (kind == "or" and title == "Select one option"
                 and [title_text(o.get("title")) for o in w.get("options", [])] == MARS_UNI_OPTIONS)):
         return "followup", title
     if phase == "research" and kind == "payment" and re.fullmatch(RESEARCH_PAY_TITLE, title):
+        return "followup", title
+    if phase == "action" and followups.find(kind, title) is not None:
         return "followup", title
     raise PlayerViewError(f"the engine cannot reproduce this prompt: {kind} {title!r}")
 
@@ -194,7 +208,19 @@ def parse_player_view(view: str | bytes | dict[str, Any]) -> PlayerView:
     if me not in colors:
         raise PlayerViewError(f"thisPlayer's colour {me!r} is not among the players")
     kind, title = _classify(data)
-    return PlayerView(data, colors.index(me), colors, kind, title)
+    return PlayerView(data, colors.index(me), colors, kind, title, _prompt_record(data["waitingFor"]))
+
+
+def _prompt_record(w: dict[str, Any]) -> dict[str, Any]:
+    """Which waitingFor a position answers: its type, filled title and listed choices in the app's order."""
+    kind = w.get("type")
+    names = [c["name"] if isinstance(c, dict) else c for c in w.get("cards", [])]
+    choices: Any = {"space": w.get("spaces"), "card": names, "player": w.get("players"),
+                    "colony": [c["name"] if isinstance(c, dict) else c for c in w.get("coloniesModel", [])],
+                    "amount": [w.get("min"), w.get("max")],
+                    "payment": {"amount": w.get("amount"), "options": w.get("paymentOptions")},
+                    }.get(kind, [title_text(o.get("title")) for o in w.get("options", [])])
+    return {"type": kind, "title": title_text(w.get("title")), "choices": choices, "assumed": []}
 
 
 def read_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> TmState:
@@ -261,8 +287,10 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
         if len(dealt) != 2:
             raise PlayerViewError(f"expected 2 dealt corporations, the view has {len(dealt)}")
         corp_offer = dealt
-    elif kind == "followup" and data["waitingFor"].get("type") == "card":      # the drawn cards to keep
-        offer = [_card_id(c["name"], "the cards to keep", colonies_on) for c in data["waitingFor"]["cards"]]
+    elif kind == "followup" and data["waitingFor"].get("type") == "card" and (
+            re.fullmatch(KEEP_TITLE, pv.prompt_title) or re.fullmatch(BUY_TOP_TITLE, pv.prompt_title)):
+        # the drawn cards to keep, or the revealed card to buy (Business Network, Inventors' Guild)
+        offer = [_card_id(c["name"], "the prompt's cards", colonies_on) for c in data["waitingFor"]["cards"]]
     paying = re.fullmatch(RESEARCH_PAY_TITLE, pv.prompt_title) if kind == "followup" else None
     for c in hand + offer:
         if c in known:
@@ -276,6 +304,7 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
                     if i not in corp_offer and i not in corps]
     rng.shuffle(hidden_corps)
     researching = kind == "research" or paying is not None
+    undecided = _undecided(data, colors, seat, len(pool)) if kind == "initial" else set()
     players = []
     for p, color in enumerate(colors):
         pl = by_color[color]
@@ -316,7 +345,7 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
                 spec["offer"] = _take(pool, RESEARCH_CARDS)
         else:
             spec["hand"] = _take(pool, count)
-            if kind == "initial" and count == 0:
+            if kind == "initial" and p in undecided:
                 # has not chosen yet (a player who kept no card looks the same): deal the hidden choice
                 spec["setup_done"] = 0
                 spec["corp_offer"] = [hidden_corps.pop(), hidden_corps.pop()]
@@ -374,8 +403,18 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     elif kind == "firstAction":
         players[seat]["first_pending"] = 1
     elif kind == "followup":
-        pending = [_followup(pv, players)]
+        fu = _followup(pv, players)
+        pending = fu.pending
+        pv.prompt["assumed"] = fu.assumed
+        if fu.options is not None:
+            pv.prompt["options"] = fu.options
+        if fu.first_done:
+            players[seat]["first_pending"] = 0
         action_player = seat
+        if fu.pending and fu.pending[0][0] == PK["PK_TOP"]:    # the choice is not made in the core yet
+            action_player = -1
+            used = [c for c in used if c != fu.undo_used]
+            awards = [(a, q) for a, q in awards if a != fu.unfund]
         if paying is not None:
             step, phase, action_player = PK["ST_RESEARCH"], PK["PH_RESEARCH"], -1
     if kind == "action":
@@ -393,10 +432,30 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     }
     if colonies_on:
         position["colonies"] = _colonies(game, seat_of)
-    state = TmState.new(n, seed)
-    tm_rules.load_position(state.core, position)
-    state.view = pv
+    readings = [(pending, fu.position), *fu.readings] if kind == "followup" else [(pending, {})]
+    for i, (reading, extra) in enumerate([*readings, readings[0]]):
+        state = TmState.new(n, seed)
+        tm_rules.load_position(state.core, {**position, **extra, "pending": reading})
+        state.view = pv
+        # the first reading that gives the prompt's listed choices; none does: the first
+        if len(readings) == 1 or i == len(readings) or compare_listed(state, pv)[0] is not False:
+            break
     return state, pv
+
+
+def _undecided(data: dict[str, Any], colors: list[str], seat: int, unseen: int) -> set[int]:
+    """At the initial selection, the other seats that have not chosen yet. A seat with no card in hand has
+    not chosen, or chose and kept none (its 10 cards went to the discard pile): the piles' counts tell how
+    many kept none; those are taken among the seats before the decider first."""
+    game = data["game"]
+    by_color = {p["color"]: p for p in data["players"]}
+    empty = [p for p, c in enumerate(colors) if p != seat and int(by_color[c].get("cardsInHandNbr", 0)) == 0]
+    hands = sum(int(by_color[c].get("cardsInHandNbr", 0)) for p, c in enumerate(colors) if p != seat)
+    piles = int(game.get("deckSize", 0)) + int(game.get("discardPileSize", 0))
+    spare = unseen - hands - 10 * len(empty) - piles      # -10 for each empty seat that chose already
+    kept_none = -spare // 10 if spare < 0 and spare % 10 == 0 else 0
+    order = sorted(empty, key=lambda p: (p > seat, p))
+    return set(order[kept_none:])
 
 
 def _colonies(game: dict[str, Any], seat_of: dict[str, int]) -> list[tuple[int, int, int, list[int], int]]:
@@ -438,9 +497,45 @@ def _claims(entries: list[dict[str, Any]], names: list[str], seat_of: dict[str, 
     return out
 
 
-def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, int, int, int, int]:
-    """The pending decision of a follow-up prompt: (kind, player, card, a, b, c) as the core queues it.
-    The card is the one the decider played last (the view names it), or the only card that asks the prompt."""
+def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> followups.Followup:
+    """The pending decisions of a follow-up prompt, (kind, player, card, a, b, c) as the core queues them,
+    with what was assumed. The prompts of followups.py are built from the prompt itself; the others here
+    take the card the decider played last (the view names it), or the only card that asks the prompt."""
+    title, seat, w = pv.prompt_title, pv.seat, pv.view["waitingFor"]
+    one = _followup_one(pv, players)
+    if one is not None:
+        return followups.Followup([one], [followups.NOTHING_BEHIND], _or_options(pv, one))
+    handler = followups.find(w.get("type"), title)
+    if handler is None:
+        raise PlayerViewError(f"the engine cannot reproduce this prompt: {w.get('type')} {title!r}")
+    try:
+        return handler(followups.Ctx(w, title, seat, pv.colors, players, pv.view, title_text))
+    except followups.FollowupError as e:
+        raise PlayerViewError(str(e)) from None
+
+
+def _or_options(pv: PlayerView, pending: tuple[int, ...]) -> list[dict[str, Any]] | None:
+    """The app's options of Mars University's and a plant removal's "or", each with our moves."""
+    w = pv.view["waitingFor"]
+    if w.get("type") != "or":
+        return None
+    opts = []
+    for i, o in enumerate(w.get("options", [])):
+        t = title_text(o.get("title"))
+        if pending[0] == PK["PK_MARS_UNI"] and o.get("type") == "card":
+            cards = {c["name"]: ["card", CARD_IDS[c["name"]]] for c in o.get("cards", []) if c["name"] in CARD_IDS}
+            opts.append({"index": i, "title": t, "type": "card", "moves": list(cards.values()), "cards": cards})
+        elif pending[0] == PK["PK_MARS_UNI"]:
+            opts.append({"index": i, "title": t, "type": "option", "moves": [["option", CONST["OPT_SKIP"]]]})
+        else:       # "Remove N plants from <colour>" / "Skip removing plants"
+            color = t.rsplit(" ", 1)[-1]
+            q = pv.colors.index(color) if not t.startswith("Skip") and color in pv.colors else CONST["SKIP_PLAYER"]
+            opts.append({"index": i, "title": t, "type": "option", "moves": [["player", q]]})
+    return opts
+
+
+def _followup_one(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, int, int, int, int] | None:
+    """The follow-ups read from the card played last or a named card (None: not one of them)."""
     title, seat, w = pv.prompt_title, pv.seat, pv.view["waitingFor"]
     m = re.fullmatch(RESEARCH_PAY_TITLE, title)
     if m:
@@ -450,12 +545,19 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
         return (PK["PK_RESEARCH_PAY"], seat, -1, (1 << chosen) - 1, 0, 0)
     if title == ENERGY_TITLE:
         return (PK["PK_AMOUNT"], seat, _acting_card(pv, players, "Power Infrastructure", title), int(w["max"]), 0, 0)
-    if w.get("type") == "or" and title == "Select one option":
+    if w.get("type") == "or" and title == "Select one option" and [
+            title_text(o.get("title")) for o in w.get("options", [])] == MARS_UNI_OPTIONS:
         return (PK["PK_MARS_UNI"], seat, _acting_card(pv, players, "Mars University", title), 0, 0, 0)
     last = pv.view["thisPlayer"].get("lastCardPlayed")
     card = CARD_IDS.get(last, -1) if last else -1
-    if title == COLONY_TITLE:
+    named = re.fullmatch(COLONY_TITLES, title)
+    if named and named.group(1):                # the card that builds it is in the title
+        return _colony_followup(pv, followups.Ctx(w, title, seat, pv.colors, players, pv.view, title_text)
+                                .acting(named.group(1)), True)
+    if named:
         return _colony_followup(pv, card if card in players[seat]["tableau"] else -1)
+    if followups.find(w.get("type"), title) is not None:
+        return None
     if card < 0 or card not in players[seat]["tableau"]:
         raise PlayerViewError(f"the engine cannot reproduce {title!r}: the card that raised it is not known")
     m = re.fullmatch(r"Select space for (.+) tile", title)
@@ -467,6 +569,10 @@ def _followup(pv: PlayerView, players: list[dict[str, Any]]) -> tuple[int, int, 
         return (PK["PK_REMOVE_PLANTS"], seat, card, int(m.group(1)), 0, 0)
     m = re.fullmatch(DECREASE_TITLE, title)
     if m and m.group(1) in PRODUCTION_WORDS:
+        if CARDS[card]["name"] in STEAL_GAIN:
+            # a stealing card's own gain comes after the decrease in the app (the view shows production
+            # without it) and before it in our core: add it
+            players[seat]["prod"][STEAL_GAIN[CARDS[card]["name"]]] += 1
         return (PK["PK_DEC_PROD"], seat, card, PRODUCTION_WORDS[m.group(1)], int(m.group(2)), 0)
     m = re.fullmatch(KEEP_TITLE, title)
     draw = CARDS[card].get("onPlay", {}).get("drawCard")
@@ -485,12 +591,12 @@ def _acting_card(pv: PlayerView, players: list[dict[str, Any]], name: str, title
     return card
 
 
-def _colony_followup(pv: PlayerView, last: int) -> tuple[int, int, int, int, int, int]:
+def _colony_followup(pv: PlayerView, last: int, named: bool = False) -> tuple[int, int, int, int, int, int]:
     """Building a colony: by the card played last if that card builds one (Research Colony may join its
     own colony), else by the Build Colony standard project or Poseidon (the view does not say which: both
     build by the same rule). The prompt's tiles tell whether a second own colony on a tile is allowed."""
     me = pv.colors[pv.seat]
-    builds = last >= 0 and "buildColony" in CARDS[last].get("onPlay", {}).get("colonies", {})
+    builds = named or (last >= 0 and "buildColony" in (CARDS[last].get("onPlay") or {}).get("colonies", {}))
     offered = pv.view["waitingFor"].get("coloniesModel", [])
     dup = int(any(me in col.get("colonies", []) for col in offered))
     return (PK["PK_COLONY"], pv.seat, last if builds else -1, dup, 0, 0)
@@ -527,8 +633,85 @@ def _followup_choices(state: TmState, pv: PlayerView, moves: list[tuple[int, ...
     return out
 
 
+KIND_NAMES = {v: k for k, v in tm_rules.MOVE_KINDS.items()}
+
+
+def _names(items: Iterable[Any]) -> list[str]:
+    return [x["name"] if isinstance(x, dict) else x for x in items]
+
+
+def _diff(ours: set[Any], app: set[Any]) -> str:
+    out = []
+    if ours - app:
+        out.append(f"we offer {sorted(ours - app)} too")
+    if app - ours:
+        out.append(f"we lack {sorted(app - ours)}")
+    return "; ".join(out)
+
+
+def _moves(state: Any) -> list[tuple[int, ...]]:
+    return [tm_rules.decode(m) for m in state.legal_codes()]
+
+
+def compare_listed(state: Any, pv: Any) -> tuple[bool | None, str]:
+    """Whether our legal decisions at a follow-up are the prompt's listed ones (None: not compared)."""
+    if pv.kind != "followup":
+        return None, ""
+    w = pv.view["waitingFor"]
+    kind = w.get("type")
+    moves = _moves(state)
+    if kind == "or" and pv.prompt.get("options") is not None:
+        return _compare_or(moves, pv.prompt["options"])
+    if kind == "space":
+        ours = {SPACES[m[1]] for m in moves if m[0] == tm_rules.MOVE_KINDS["space"]}
+        app = set(w.get("spaces", []))
+    elif kind == "player":
+        ours = {pv.colors[m[1]] for m in moves if m[0] == tm_rules.MOVE_KINDS["player"]}
+        app = set(w.get("players", []))
+    elif kind == "colony":
+        ours = {COLONY_NAMES[m[1]] for m in moves if m[0] == tm_rules.MOVE_KINDS["colony"]}
+        app = set(_names(w.get("coloniesModel", [])))
+    elif kind == "amount":
+        ours = {m[1] for m in moves if m[0] == tm_rules.MOVE_KINDS["option"]}
+        app = set(range(int(w.get("min", 0)), int(w.get("max", 0)) + 1))
+    elif kind == "card":
+        cards = set(_names(w.get("cards", [])))
+        if any(m[0] == tm_rules.MOVE_KINDS["keep"] for m in moves):
+            ours = {card_name(c) for c in state.core.offer(pv.seat)}
+            app = cards
+        elif any(m[0] == tm_rules.MOVE_KINDS["option"] for m in moves):       # a revealed card: buy it (option 1) or not
+            ours = cards if any(m[0] == tm_rules.MOVE_KINDS["option"] and m[1] == 1 for m in moves) else set()
+            app = cards if int(w.get("max", 1)) > 0 else set()
+        else:
+            ours = {card_name(m[1]) for m in moves if m[0] == tm_rules.MOVE_KINDS["card"]}
+            app = cards
+    else:
+        return None, ""
+    return ours == app, _diff(ours, app)
+
+
+def _compare_or(moves: list[tuple[int, ...]], options: list[dict[str, Any]]) -> tuple[bool, str]:
+    legal = {(KIND_NAMES[m[0]], m[1]) for m in moves}
+    listed: set[tuple[str, int]] = set()
+    missing = []
+    for o in options:
+        mine = {tuple(m) for m in o["moves"]}
+        listed |= mine
+        if o.get("then") is None and not (mine & legal):
+            missing.append(o["title"])
+    extra = legal - listed
+    msg = []
+    if missing:
+        msg.append(f"we do not offer {missing}")
+    if extra:
+        msg.append(f"we offer {sorted(extra)} that no option lists")
+    return not msg, "; ".join(msg)
+
+
+
 STD_TITLES = {1: "Power Plant:SP", 2: "Asteroid:SP", 3: "Aquifer", 4: "Greenery", 5: "City", 6: "Build Colony"}
-TRADE_PAY = {CONST["TP_MC"]: "M€", CONST["TP_ENERGY"]: "energy", CONST["TP_TITANIUM"]: "titanium"}
+TRADE_PAY = {CONST["TP_MC"]: "M€", CONST["TP_ENERGY"]: "energy", CONST["TP_TITANIUM"]: "titanium",
+             CONST["TP_FLOATER"]: "floater (use Titan Floating Launch-pad action)"}
 MENU_KEYS = {"milestone": "Claim a milestone", "plants": "Convert plants into greenery",
              "heat": "Convert 8 heat into temperature", "action": "Perform an action from a played card",
              "play": "Play project card", "end": "End Turn", "award": "Fund an award",

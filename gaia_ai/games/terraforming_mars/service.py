@@ -4,6 +4,7 @@ and a search or a check of it to the response messages, each move also in words 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from gaia_ai.service.errors import RequestError
 from gaia_ai.service.games import copy_stats
 from gaia_ai.v1 import suggest_pb2 as pb
 
+from .appresponse import suggestion_response
 from .errors import TmError
 from .positions import PositionError, from_observation_text, from_view_text, loads, pick_record, record_state
 from .state import TmState
@@ -63,9 +65,12 @@ class TmAdapter:
             pv = [_command(str(m), p, steps[i]["words"] if i < len(steps) else "")
                   for i, (m, p) in enumerate(zip(c.pv, c.pv_players, strict=True))]
             command = pv[0] if pv else _command(str(c.move), player, "")
+            app = suggestion_response(state, c.pv, c.pv_players, config.seed or 0)
             response.suggestions.add(
                 move=str(c.move), words=command.words, commands=[command], main_command=command, visits=c.visits,
-                value=c.value, win_probability=c.win_probability, expected_score=c.expected_score, pv=pv)
+                value=c.value, win_probability=c.win_probability, expected_score=c.expected_score, pv=pv,
+                app_response_json=json.dumps(app["response"], ensure_ascii=False) if app else "",
+                app_moves=app["moves"] if app else [])
         copy_stats(response.stats, result.stats)
         return response
 
@@ -100,7 +105,6 @@ def _info(state: TmState) -> pb.PositionInfo:
 
 def request_position(args: Any) -> pb.Position:
     """The Position message of the command line's --tm-view / --observation / --corpus (text as given)."""
-    import json
 
     if getattr(args, "tm_view", None):
         return pb.Position(tm_view_json=Path(args.tm_view).read_text(encoding="utf-8"))

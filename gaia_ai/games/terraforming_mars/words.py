@@ -240,6 +240,10 @@ def option_title(view: PlayerView, state: TmState, kind: int, a: int) -> str | N
     if view.kind == "finalGreenery":
         return options[0] if kind == K["finalGreenery"] and options else (
             options[-1] if kind == K["finalDone"] and options else None)
+    if view.kind == "followup" and view.prompt.get("options"):
+        # the import recorded which of our moves each app option stands for (followups.py)
+        name = next((n for n, code in K.items() if code == kind), None)
+        return next((o["title"] for o in view.prompt["options"] if [name, a] in o["moves"]), None)
     if view.kind == "followup" and options and kind in (K["card"], K["option"]) and len(options) > 1:
         # an "or" of a card choice and a plain option (Mars University: "Select a card to discard" or
         # "Do nothing"): the option of the answer's type

@@ -2,7 +2,8 @@
 
     python tests/data/web/make_logs.py
 
-ed-greedy-2p.json: a whole 2-player Eminent Domain game of two greedy bots (eminent-domain/1, seed 5);
+ed-greedy-2p.json: a whole 2-player Eminent Domain game of two greedy bots (eminent-domain/1, seed 5, the
+default rules: bga);
 tm-greedy-2p.json: a whole 2-player Terraforming Mars game of two greedy bots (terraforming-mars-log/1,
 seed 3). Both replay to their recorded scores (gaia-ai replay --game NAME FILE)."""
 

@@ -82,7 +82,7 @@ def test_an_unmodelled_option_value_is_refused() -> None:
     bad["setup"]["options"]["auction"] = "dutch"
     _refused(bad, "setup.options.auction")
     bad = copy.deepcopy(value)
-    bad["setup"]["options"].update(factionVariant="beta", factionVariantVersion=1)
+    bad["setup"]["options"].update(factionVariant="beta", factionVariantVersion=3)
     _refused(bad, "setup.options.factionVariantVersion")
 
 

@@ -25,7 +25,7 @@ UNMODELLED = [
     ({"advancedRules": True}, "options.advancedRules=True"),
     ({"auction": "auction-then-choose"}, "options.auction='auction-then-choose'"),
     ({"factionVariant": "more-beta"}, "options.factionVariant='more-beta'"),
-    ({"factionVariant": "beta", "factionVariantVersion": 0}, "options.factionVariantVersion=0"),
+    ({"factionVariant": "beta", "factionVariantVersion": 3}, "options.factionVariantVersion=3"),
     ({"randomFactions": True}, "options.randomFactions=True"),
 ]
 
