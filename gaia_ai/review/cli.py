@@ -60,7 +60,7 @@ def add_review_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="search threads (root parallelism: the same seed and threads, the same review)")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                         help="decisions reviewed at once, each on its own process (default: one per core, "
-                             f"{default_jobs()} here); the review is the same for any N")
+                             f"{default_jobs()} here, divided by --threads); the review is the same for any N")
     parser.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     parser.add_argument("--moves", metavar="A:B",
                         help="review only log lines A to B-1 (0-based moveHistory indexes; Terraforming Mars: "
@@ -99,7 +99,7 @@ def _review_handler(args: argparse.Namespace) -> int:
         config = review_config(args.simulations, args.threads, args.seed, search=rules.hint_search())
         with ctrl_c():   # Ctrl-C: the review stops with the decisions reviewed so far
             review = rules.review_game(game, players, config, window, progress=_progress,
-                                       jobs=args.jobs or default_jobs())
+                                       jobs=args.jobs or max(1, default_jobs() // args.threads))
         if review.interrupted and not review.decisions:
             print("gaia-ai review: stopped by Ctrl-C before the first decision was reviewed", file=sys.stderr)
             return INTERRUPTED_STATUS

@@ -50,18 +50,19 @@ def evaluate_decisions(evaluate: Evaluate, pending: Sequence[Any], config: Searc
         results = pool.imap_unordered(_evaluate_index, range(len(pending)))
     shown: Iterable[Decision] = results if progress is None else progress(results, len(pending))
     decisions: list[Decision] = []
-    interrupted = False
+    interrupted = finished = False
     try:
         for decision in shown:   # one by one: a Ctrl-C keeps those finished
             decisions.append(decision)  # noqa: PERF402
+        finished = True
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        if pool is not None:
-            if interrupted:
-                pool.terminate()
-            else:
+        if pool is not None:   # Ctrl-C or an error in a worker: the others stop at once
+            if finished:
                 pool.close()
+            else:
+                pool.terminate()
             pool.join()
     decisions.sort(key=lambda d: d.index)
     return decisions, interrupted

@@ -75,7 +75,7 @@ def _run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     ["--demo"],
     ["--game", "terraforming-mars", "--corpus", str(DATA / "tm" / "games-sample.jsonl.gz"), "--game-id", "b000",
      "--move", "40"],
-    ["--game", "eminent-domain", "--log", str(DATA / "ed" / "match-1-1.jsonl"), "--move", "2"],
+    ["--game", "eminent-domain", "--log", str(DATA / "ed" / "match-1-1.jsonl"), "--move", "1"],
 ], ids=["gaia-project", "terraforming-mars", "eminent-domain"])
 def test_suggest_prints_the_best_answer_so_far(position: list[str]) -> None:
     done = _run(SEARCH_CHILD, "1.0", "suggest", *position, "--simulations", HUGE, "--json")

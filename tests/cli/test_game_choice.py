@@ -18,7 +18,7 @@ TM_CORPUS = str(DATA / "tm" / "games-sample.jsonl.gz")
 
 
 @pytest.mark.parametrize("argv, heading", [
-    (["suggest", "--log", ED_LOG, "--move", "2"], "turn 1, p"),
+    (["suggest", "--log", ED_LOG, "--move", "1"], "turn 1, p1 to decide (role)"),
     (["suggest", "--tm-view", TM_VIEW], "generation 6"),
     (["suggest", "--corpus", TM_CORPUS, "--game-id", "b000", "--move", "30"], "generation 4"),
 ])
@@ -30,7 +30,7 @@ def test_suggest_without_game_searches_the_files_game(argv: list[str], heading: 
 
 def test_an_observation_file_names_its_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     observation = tmp_path / "seen.json"
-    assert main(["export-state", "--log", ED_LOG, "--move", "2", "--out", str(observation)]) == 0
+    assert main(["export-state", "--log", ED_LOG, "--move", "1", "--out", str(observation)]) == 0
     assert json.loads(observation.read_text())["format"] == "eminent-domain-observation/1"
     capsys.readouterr()
     assert main(["suggest", "--observation", str(observation), "--simulations", "20"]) == 0

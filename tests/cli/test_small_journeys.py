@@ -21,7 +21,7 @@ def test_a_picture_of_a_game_without_one_is_refused_before_the_search(tmp_path: 
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     picture = tmp_path / "board.png"
     # a budget no test waits for: only a refusal before the search ends at once
-    assert main(["suggest", "--log", ED_LOG, "--move", "2", "--png", str(picture),
+    assert main(["suggest", "--log", ED_LOG, "--move", "1", "--png", str(picture),
                  "--simulations", str(10**9)]) == 2
     assert "--png: Eminent Domain has no board picture yet" in capsys.readouterr().err
     assert not picture.exists()
@@ -29,7 +29,7 @@ def test_a_picture_of_a_game_without_one_is_refused_before_the_search(tmp_path: 
 
 @pytest.mark.parametrize("argv, header, doc", [
     (["--demo"], "round 3, move phase; p1 hadsch-hallas, p2 terrans: suggestions for p1", "docs/notation.md"),
-    (["--log", ED_LOG, "--move", "2"], "turn 1, p1 to decide (role); influence ",
+    (["--log", ED_LOG, "--move", "1"], "turn 1, p1 to decide (role); influence ",
      "docs/eminent-domain.md"),
     (["--corpus", str(DATA / "tm" / "games-sample.jsonl.gz"), "--game-id", "b000", "--move", "30"],
      "generation 4, action, p2 to decide", "docs/terraforming-mars.md"),
