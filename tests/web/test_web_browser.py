@@ -152,17 +152,7 @@ def test_paste_search_step_and_a_bad_file(browser: Any, url: str) -> None:
     page.close()
 
 
-def test_tm_page_a_player_view_its_hints_and_the_copy_button(browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gaia_ai.games.terraforming_mars.game import TmGame
-
-    real = TmGame.hint_details
-
-    def with_answer(self: Any, state: Any, candidate: Any) -> dict[str, Any]:
-        found = real(self, state, candidate)   # the real answer once the game gives one; a stub until then
-        return found or {"app_response": {"type": "or", "index": 0, "response": {"type": "option",
-                                                                                 "stub": str(candidate.move)}}}
-
-    monkeypatch.setattr(TmGame, "hint_details", with_answer)
+def test_tm_page_a_player_view_its_hints_and_the_copy_button(browser: Any) -> None:
     with _serving("terraforming-mars") as address:
         context = browser.new_context(viewport={"width": 1500, "height": 1100})
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=address.rstrip("/"))
@@ -181,7 +171,8 @@ def test_tm_page_a_player_view_its_hints_and_the_copy_button(browser: Any, monke
         first = hints[0].inner_text()
         assert '(the option "' in first and "Copy the app's answer" in first
         answer = json.loads(hints[0].query_selector(".answer pre").inner_text())
-        assert isinstance(answer, dict) and answer.get("type")   # an InputResponse names its type
+        assert answer["type"] == json.loads(TM_VIEW.read_text())["waitingFor"]["type"]   # the prompt's own type
+        assert len(page.query_selector_all(".answer")) == len(hints)   # every hint at a view's prompt has one
         hints[0].query_selector(".answer button").click()
         page.wait_for_function("document.querySelector('.answer .copied').innerText.startsWith('Copied')")
         assert json.loads(page.evaluate("navigator.clipboard.readText()")) == answer
