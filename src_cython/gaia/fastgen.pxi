@@ -623,7 +623,7 @@ cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogi
     returns how many. Raises (OverflowError) only when they do not fit in cap; callable without the GIL."""
     cdef int p = s.current
     cdef int n = 0
-    cdef int i, j, f, q, h, b, amount, kind, dup, variant_n
+    cdef int i, j, k, f, q, h, b, amount, kind, dup, variant_n
     cdef PlayerState* pl
     cdef FgScratch sc
     sc.pd_ready = 0
@@ -676,9 +676,13 @@ cdef int gen_moves(GState* s, GameContext* c, Move* out, int cap) except -1 nogi
         if s.npend > 0:
             n = fg_gen_pending(s, c, p, &sc, out, n, cap)
         elif pl.faction == F_TERRANS:
+            # each conversion of the gaia area at every count it can take: the whole-area search move
+            # (searchmoves.pxi, SM_TERRANS) spends each kind at once, as the site takes it
             for i in range(16, 20):
-                if fg_spend_ok(pl, i, 1):
-                    n = fg_push(out, n, cap, pack(MV_SPEND, i, 1, 0))
+                k = 1
+                while fg_spend_ok(pl, i, k):
+                    n = fg_push(out, n, cap, pack(MV_SPEND, i, k, 0))
+                    k += 1
         elif pl.faction == F_ITARS:
             if fg_spend_ok(pl, 20, 1) and fg_tech_any(s, pl):
                 n = fg_push(out, n, cap, pack(MV_SPEND, 20, 1, 0))

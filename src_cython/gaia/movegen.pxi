@@ -26,6 +26,8 @@
 # - While a sub-decision is pending, only its answers are offered (no conversions in between).
 # - Merged conversions ("spend 2pw for 2c") are not offered except the faction ones written merged
 #   in the tables (Taklons 3pw for 3c, Nevlas with PI); one unit at a time covers the same choices.
+#   The Terrans' gaia-phase conversions are the exception: every count is listed, since the search's
+#   whole-area conversion spends each kind in one command, as the site takes it.
 # - An open brainstone question (GState.bsq_player) is answered before anything else; its
 #   `brainstone <dest>` commands belong to bsq_player, which may differ from the player to move.
 
@@ -530,8 +532,10 @@ cdef list _legal(Core core):
         if s.npend > 0:
             _gen_pending(core, p, labels, out)
         elif pl.faction == F_TERRANS:
-            for cost, income in _CONV_TERRANS_GAIA:
-                _accept(core, p, "spend", (cost, income), out)
+            for cost, income in _CONV_TERRANS_GAIA:   # every count the gaia area allows (fastgen.pxi)
+                per, gain = int(cost[:-2]), int(income[:-1])
+                for k in range(1, pl.power[3] // per + 1):
+                    _accept(core, p, "spend", ("%dtg" % (k * per), "%d%s" % (k * gain, income[-1])), out)
         elif pl.faction == F_ITARS:
             _accept(core, p, "spend", ("4tg", "tech"), out)
             _accept(core, p, "decline", ("tech",), out)
