@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.service_helpers import running_server
+from service_helpers import running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gaia_ai.cli import main
-from tests.service_helpers import running_server
+from service_helpers import running_server
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ED_LOG = str(DATA / "ed" / "match-1-1.jsonl")

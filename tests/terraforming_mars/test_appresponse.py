@@ -21,30 +21,15 @@ from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_p
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "tm" / "app-answers-sample.jsonl.gz"
 
-# Rules mismatches of the core or the importer, not of the answers' format (issue 37, item 3, and the
-# importer's follow-ups, item 1): an answer the app accepted that no legal move of ours gives (paying more
-# than the cost with M€ beside titanium; Conscription's discount on the next card; lowering one's own
-# production; a greenery after Mangrove read as Mangrove's) ...
+# Rules mismatches of the core, not of the answers' format (issue 37): answers the app accepted that no
+# legal move of ours gives. All but one pay past the cost with M€ beside steel or titanium (the app
+# takes that overpayment; our payments stop at the cost); c2p-s612-g2-d47 plays two cards for 0 M€ (a
+# discount the view does not show us). The whole file's test holds this set exact, so a fixed rule
+# must leave it.
 KNOWN_ACCEPTED_MISSING = {
-    # once the importer reads every follow-up (item 1): a card action's payment with M€ beside steel or
-    # titanium past the cost, the second skip option of a resource removal
-    "b2p-s311-g1-d254", "b2p-s312-g1-d244", "b2p-s511-g1-d76", "b4p-s314-g0-d48", "b4p-s315-g1-d216",
-    "c2p-s412-g1-d184", "c2p-s412-g2-d195", "c2p-s612-g2-d201", "c2p-s612-g2-d233", "c4p-s415-g0-d98",
-    "c4p-s614-g0-d235", "c4p-s615-g1-d150", "c4p-s815-g1-d407",
-    "b2p-s311-g1-d125", "b2p-s312-g1-d161", "b2p-s312-g1-d17", "b2p-s312-g2-d59", "b2p-s512-g1-d294",
-    "b2p-s512-g2-d265", "b2p-s712-g1-d489", "b3p-s313-g1-d116", "b3p-s516-g0-d275", "b4p-s314-g0-d100",
-    "b4p-s314-g0-d238", "b4p-s514-g0-d228", "b4p-s514-g0-d99", "b4p-s514-g1-d161", "c2p-s411-g1-d165",
-    "c2p-s412-g3-d69", "c2p-s612-g2-d47", "c2p-s612-g3-d337", "c2p-s812-g3-d281", "c3p-s816-g0-d163",
-    "c4p-s815-g1-d204", "c4p-s815-g1-d90",
-}
-# ... and a legal move of ours that no option of the app's prompt takes: "end" once every other player
-# has passed (the app then offers no End Turn)
-KNOWN_UNANSWERED = {
-    "b2p-s311-g1-d163", "b2p-s511-g1-d245", "b2p-s511-g2-d216", "b2p-s512-g2-d249", "b2p-s712-g3-d234",
-    "b3p-s513-g0-d77", "b3p-s713-g1-d23", "b3p-s713-g1-d40", "b3p-s713-g2-d160", "b4p-s514-g0-d33",
-    "c2p-s411-g2-d19", "c2p-s412-g2-d166", "c2p-s412-g2-d28", "c2p-s412-g3-d105", "c2p-s611-g0-d46",
-    "c2p-s612-g2-d265", "c2p-s612-g3-d128", "c2p-s811-g2-d66", "c3p-s813-g0-d149", "c3p-s816-g1-d234",
-    "c4p-s414-g1-d90", "c4p-s814-g0-d179",
+    "b2p-s311-g1-d254", "b2p-s312-g2-d59", "b4p-s314-g0-d100", "b4p-s315-g1-d216", "b4p-s514-g0-d228",
+    "b4p-s514-g0-d99", "b4p-s514-g1-d161", "c2p-s412-g2-d195", "c2p-s612-g2-d233", "c2p-s612-g2-d47",
+    "c3p-s816-g0-d163",
 }
 
 
@@ -89,13 +74,13 @@ def assert_agreement(records):
               f"refused legal {row[5]}/{row[4]}")
     assert not [i for i, why in bad.items() if why["refused"]], "an answer the app refused is legal for us"
     assert not [i for i, why in bad.items() if why["accepted"] and i not in KNOWN_ACCEPTED_MISSING]
-    assert not [i for i, why in bad.items() if why["unanswered"] and i not in KNOWN_UNANSWERED]
+    assert not [i for i, why in bad.items() if why["unanswered"]], "a legal move of ours the app does not offer"
     assert sum(row[1] for row in table.values()) > 0
-    return table
+    return table, bad
 
 
 def test_sample_answers_agree_with_the_app():
-    table = assert_agreement(_records(SAMPLE))
+    table, _ = assert_agreement(_records(SAMPLE))
     assert sum(row[3] for row in table.values()) >= 80       # the sample's imported records are checked
 
 
@@ -103,8 +88,23 @@ def test_every_shared_record(shared_dir):
     path = shared_dir / "corpus" / "tm" / "app-prompts" / "prompts.jsonl.gz"
     if not path.is_file():
         pytest.skip(f"{path} not available")
-    table = assert_agreement(_records(path))
+    table, bad = assert_agreement(_records(path))
     assert sum(row[0] for row in table.values()) == 1924
+    assert sum(row[1] for row in table.values()) == 1924                  # every view imports
+    assert set(bad) == KNOWN_ACCEPTED_MISSING                            # 5,906 of 5,918 accepted answers
+
+
+def test_two_app_options_of_one_outcome_are_both_legal_answers():
+    """"Skip removing plants" and "Skip removal" both mean no removal: the suggestion names the first,
+    the legality check takes either (b2p-s312-g1-d244 of the app-prompts file; the sample's copy)."""
+    rec = next((r for r in _records(SAMPLE) if r["id"] == "b2p-s312-g1-d244"), None)
+    if rec is None:
+        pytest.skip("the sample lacks b2p-s312-g1-d244")
+    state, view = import_player_view(rec["view"], seed=0)
+    answers, _ = all_app_responses(state, view)
+    skips = {a["index"] for a, _ in answers if a.get("response") == {"type": "option"}}
+    titles = [o if isinstance(o, str) else o.get("title") for o in rec["view"]["waitingFor"]["options"]]
+    assert {titles.index("Skip removing plants"), titles.index("Skip removal")} <= skips
 
 
 def _menu_record(title_start):

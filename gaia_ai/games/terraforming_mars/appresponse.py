@@ -218,6 +218,7 @@ def all_app_responses(state: Any, view: PlayerView, wanted: Sequence[Any] = (), 
         try:
             resp, used = app_response(state, view, [m], complete=None)
             out.append((resp, [m]))
+            out.extend((twin, [m]) for twin in _twin_options(view, resp, m))
         except NeedMore:
             open_.append([m])
         except AppResponseError:
@@ -238,6 +239,20 @@ def all_app_responses(state: Any, view: PlayerView, wanted: Sequence[Any] = (), 
                 continue
             out.append((resp, line[:used]))
     return out, unanswered
+
+
+def _twin_options(view: PlayerView, resp: dict[str, Any], m: int) -> list[dict[str, Any]]:
+    """The other plain options of an "or" prompt that the importer maps to the same move as `resp`: the
+    app may list two titles for one outcome ("Skip removing plants" and "Skip removal"), and it takes
+    either; a suggestion names the first (app_response), the legality check accepts every one."""
+    options = (view.prompt or {}).get("options") or []
+    if resp.get("type") != "or" or resp.get("response") != {"type": "option"}:
+        return []
+    kind, a = tm_rules.decode(m)[:2]
+    key = [KIND_NAMES[kind], a]
+    return [{"type": "or", "index": o["index"], "response": {"type": "option"}} for o in options
+            if o.get("type") == "option" and o["index"] != resp.get("index")
+            and key in [list(x) for x in o.get("moves", [])]]
 
 
 def _towards(codes: list[int], text: str | None) -> list[int]:
