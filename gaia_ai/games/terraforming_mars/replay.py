@@ -470,8 +470,8 @@ def run_replay(path: str | Path, limit: int | None = None, as_json: bool = False
         for g in report.games:
             if not g.ok:
                 print(f"{g.id} ({g.players}p): {g.replayed}/{g.actions} actions, {g.error}")
-        print(f"{report.passed} passed, {report.failed} failed "
-              f"({report.replayed} of {report.actions} actions replayed before the first failure)")
+        reach = "replayed" if report.failed == 0 else "replayed, each game up to its first failure"
+        print(f"{report.passed} passed, {report.failed} failed ({report.replayed} of {report.actions} actions {reach})")
     return 0 if report.failed == 0 else 1
 
 
