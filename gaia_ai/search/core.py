@@ -172,7 +172,13 @@ def _result(raw: dict[str, Any], state: Any, top_k: int | None, hidden: bool, se
     # the result must not reveal them (nor depend on them)
     line_root = state.determinize(player, seed) if hidden else state
     root_moves = moves_by_code(state)
-    ranked = raw["candidates"] if top_k is None else raw["candidates"][: max(1, top_k)]
+    # a root move of the search's samples that the position itself does not list is no suggestion: with
+    # a consistent position the seat's own moves are the same in every sample, so this only drops the
+    # moves of a position whose hidden part does not fit what the seat sees
+    ranked = [c for c in raw["candidates"] if int(c["move"]) in root_moves]
+    if raw["candidates"] and not ranked:
+        raise RuntimeError("search stopped: no root move of the search is legal in the position itself")
+    ranked = ranked if top_k is None else ranked[: max(1, top_k)]
     candidates = []
     for c in ranked:
         move = root_moves[int(c["move"])]

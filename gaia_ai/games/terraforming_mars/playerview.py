@@ -211,12 +211,25 @@ def parse_player_view(view: str | bytes | dict[str, Any]) -> PlayerView:
     return PlayerView(data, colors.index(me), colors, kind, title, _prompt_record(data["waitingFor"]))
 
 
+def _listed_names(w: dict[str, Any], key: str) -> list[Any]:
+    """The names of a prompt's listed cards or colonies (objects with a "name", or plain names)."""
+    items = w.get(key, [])
+    if not isinstance(items, list):
+        raise PlayerViewError(f"waitingFor.{key}: a list, not {type(items).__name__}")
+    out = []
+    for i, c in enumerate(items):
+        if isinstance(c, dict) and not isinstance(c.get("name"), str):
+            raise PlayerViewError(f"waitingFor.{key}[{i}].name: a card or colony name is needed")
+        out.append(c["name"] if isinstance(c, dict) else c)
+    return out
+
+
 def _prompt_record(w: dict[str, Any]) -> dict[str, Any]:
     """Which waitingFor a position answers: its type, filled title and listed choices in the app's order."""
     kind = w.get("type")
-    names = [c["name"] if isinstance(c, dict) else c for c in w.get("cards", [])]
+    names = _listed_names(w, "cards")
     choices: Any = {"space": w.get("spaces"), "card": names, "player": w.get("players"),
-                    "colony": [c["name"] if isinstance(c, dict) else c for c in w.get("coloniesModel", [])],
+                    "colony": _listed_names(w, "coloniesModel"),
                     "amount": [w.get("min"), w.get("max")],
                     "payment": {"amount": w.get("amount"), "options": w.get("paymentOptions")},
                     }.get(kind, [title_text(o.get("title")) for o in w.get("options", [])])

@@ -46,10 +46,41 @@ def check_seat(state: TmState, seat: int, what: str) -> None:
                             "suggestions need the knowledge of the seat to move")
 
 
+PROBE_MOVES = 20_000   # rollout moves a probe may take (a whole game from the start takes ~300-800)
+
+
+def check_progress(state: TmState, seat: int, what: str) -> None:
+    """A position rebuilt from a client's text must let the game go on as the search will play it: each
+    legal move applies, and rollouts (on the position and on samples of what the seat cannot see) reach
+    the end. Fields that each pass their own check can still not fit together (a fuzzed view's tile
+    counts, a card's state); the search would then stop with the rules core's error, so refuse here."""
+    if state.is_terminal:
+        return
+    codes = state.legal_codes()
+    if not codes:
+        raise PositionError(f"{what}: p{state.current_player + 1}'s decision ({state.core.step}) has no legal "
+                            "move: its fields do not fit together")
+    for m in codes:
+        probe = state.core.copy()
+        why = probe.apply(m)
+        if why is not None:
+            raise PositionError(f"{what}: the listed move {state.format(m)!r} does not apply ({why}): "
+                                "its fields do not fit together")
+    for probe_seed in (1, 2, 3, 4):
+        probe = (state if probe_seed <= 2 else state.determinize(seat, probe_seed)).core.copy()
+        moves = probe.random_playout(probe_seed, PROBE_MOVES)
+        if not probe.is_terminal:
+            why = (f"{PROBE_MOVES} moves and no end" if moves >= PROBE_MOVES
+                   else f"after {moves} moves a decision has no move that applies")
+            raise PositionError(f"{what}: the game does not go on from this position ({why}): "
+                                "its fields do not fit together")
+
+
 def from_view_text(text: str, seed: int = 0) -> TmState:
     """The position of a player view (its player decides; the unseen cards one sample drawn by seed)."""
     data = loads(text, "the player view")
     state, _view = import_player_view(data, seed=seed)
+    check_progress(state, state.current_player, "the player view")
     return state
 
 
@@ -58,6 +89,7 @@ def from_observation_text(text: str, seed: int = 0) -> TmState:
     data = loads(text, "the observation")
     state = state_from_observation(data, seed=seed)
     check_seat(state, data["seat"], "the observation")
+    check_progress(state, data["seat"], "the observation")
     return state
 
 

@@ -55,7 +55,16 @@ class TmAdapter:
                                "there is no move to suggest")
         from .game import GAME as TM
 
-        result = TM.search(state, config, cancel=cancel, top_k=top_k)
+        try:
+            result = TM.search(state, config, cancel=cancel, top_k=top_k)
+        except RuntimeError as e:
+            # the rules core met a dead end in the search's lines (no move, a listed move that does not
+            # apply) that positions.check_progress's probes missed: a position whose fields do not fit
+            # together, refused as such (a real game's position never gets here: corpus judges, playouts)
+            if not str(e).startswith(("search stopped:", "legal_moves listed no move")):
+                raise
+            raise RequestError(f"position: the game cannot be played on from this position ({e}): its "
+                               "fields do not fit together") from None
         player = result.player
         corp = state.role(player) or ""
         response = pb.SuggestMovesResponse(game=GAME, player=player, position=_info(state), role=corp)
