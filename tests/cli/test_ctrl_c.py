@@ -15,7 +15,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from service_helpers import running_server
 
 ROOT = Path(__file__).resolve().parents[2]

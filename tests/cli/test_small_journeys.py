@@ -9,9 +9,9 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from service_helpers import running_server
 
 from gaia_ai.cli import main
-from service_helpers import running_server
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ED_LOG = str(DATA / "ed" / "match-1-1.jsonl")

@@ -10,6 +10,7 @@ from gaia_ai.games.eminent_domain import EdOptions, EdState, SetupError
 from gaia_ai.games.eminent_domain.game import GAME, EdSetup
 from gaia_ai.games.eminent_domain.gamelog import record_of, replay_record
 from gaia_ai.games.eminent_domain.observation import observation_json, state_from_observation
+
 from .helpers import BGA, RULEBOOK, moves, planet, play, player, position
 
 BOTH = pytest.mark.parametrize("options", [RULEBOOK, BGA], ids=["rulebook", "bga"])

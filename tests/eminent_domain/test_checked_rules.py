@@ -12,6 +12,7 @@ import pytest
 from gaia_ai._core import ed_rules
 from gaia_ai.games.eminent_domain import EdOptions, EdState
 from gaia_ai.games.eminent_domain.observation import observation_json
+
 from .helpers import (
     BGA,
     LOC,

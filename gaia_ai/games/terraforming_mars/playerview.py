@@ -454,7 +454,12 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
     readings = [(pending, fu.position), *fu.readings] if kind == "followup" else [(pending, {})]
     for i, (reading, extra) in enumerate([*readings, readings[0]]):
         state = TmState.new(n, seed)
-        tm_rules.load_position(state.core, {**position, **extra, "pending": reading})
+        try:
+            tm_rules.load_position(state.core, {**position, **extra, "pending": reading})
+        except OverflowError:
+            # a number read from the prompt (its title's data, an amount) past the core's fields
+            raise PlayerViewError(f"waitingFor: a number of the prompt {pv.prompt_title[:80]!r} is out of "
+                                  f"range for the prompt it asks ({reading})") from None
         state.view = pv
         # the first reading that gives the prompt's listed choices; none does: the first
         if len(readings) == 1 or i == len(readings) or compare_listed(state, pv)[0] is not False:
