@@ -25,6 +25,7 @@ from typing import Any
 
 import grpc
 
+from gaia_ai.cores import usable_cores
 from gaia_ai.games.gaia.requests import demo_position
 from gaia_ai.service.client import ServiceError, SuggestClient
 
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-concurrent", nargs="+", default=["default"],
                         help="server settings to compare: 'default' (the cores) or a number")
     args = parser.parse_args(argv)
-    print(f"{os.cpu_count()} cores, time budget {args.time_ms} ms, {args.seconds:.0f} s a run")
+    print(f"{usable_cores()} cores, time budget {args.time_ms} ms, {args.seconds:.0f} s a run")
     print(f"{'max-concurrent':>14} {'clients':>7} {'admitted':>8} {'refused':>7} {'p50 ms':>7} {'p99 ms':>7} "
           f"{'max ms':>7} {'p99/budget':>10} {'server p99/budget':>17}")
     for setting in args.max_concurrent:
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             run(target, 1, 100, 1.0)   # warm up
             for clients in args.clients:
                 r = run(target, clients, args.time_ms, args.seconds)
-                label = f"{setting} ({os.cpu_count()})" if setting == "default" else setting
+                label = f"{setting} ({usable_cores()})" if setting == "default" else setting
                 print(f"{label:>14} {clients:>7} {r['admitted']:>8} {r['refused']:>7} {r['p50']:7.0f} {r['p99']:7.0f} "
                       f"{r['max']:7.0f} {r['p99'] / args.time_ms:10.3f} {r['server_p99'] / args.time_ms:17.3f}"
                       + (f"   {r['failed']} failed otherwise" if r["failed"] else ""), flush=True)

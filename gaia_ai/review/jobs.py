@@ -14,11 +14,11 @@ the parent).
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from gaia_ai.cores import usable_cores
 from gaia_ai.review.model import Decision
 from gaia_ai.search.config import SearchConfig
 
@@ -28,10 +28,7 @@ Progress = Callable[[Iterator[Any], int], Iterable[Any]]
 
 def default_jobs() -> int:
     """The cores this process may run on (the review's default --jobs)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:   # not Linux
-        return max(1, os.cpu_count() or 1)
+    return usable_cores()
 
 
 def evaluate_decisions(evaluate: Evaluate, pending: Sequence[Any], config: SearchConfig,

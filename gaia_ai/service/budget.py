@@ -5,13 +5,13 @@ after decoding the position, less a reserve for building the answer (FinishTimes
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gaia_ai.cores import usable_cores
 from gaia_ai.search import SearchConfig
 from gaia_ai.service.errors import NoTimeError, RequestError
 
@@ -29,7 +29,7 @@ class Limits:
     """What the server allows one call, and how many calls at once (`gaia-ai serve` options).
 
     max_concurrent      search threads running at once (a search of n threads counts n), by default the
-                        machine's cores: a time budget is kept only while each search has a core, so a
+                        cores this process may run on (its CPU affinity): a time budget is kept only while each search has a core, so a
                         search beyond them answers RESOURCE_EXHAUSTED at once instead of overrunning
                         (docs/service.md gives the load figures; `gaia-ai serve --max-concurrent N`).
     max_simulations     cap on a requested simulation budget.
@@ -41,7 +41,7 @@ class Limits:
                         encode and send the answer.
     """
 
-    max_concurrent: int = field(default_factory=lambda: os.cpu_count() or 1)
+    max_concurrent: int = field(default_factory=usable_cores)
     max_simulations: int = 100_000
     max_time_ms: int = 30_000
     max_threads: int = 1

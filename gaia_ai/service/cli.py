@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,7 @@ def _at_least(minimum: int) -> Any:
 
 def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
     """Register `gaia-ai serve`."""
-    cpus = os.cpu_count() or 1
-    d = Limits(max_concurrent=cpus)
+    d = Limits()
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
         help="run the gRPC move-suggestion service",
@@ -45,7 +43,7 @@ def add_serve_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--max-concurrent", type=_at_least(1), default=d.max_concurrent, metavar="N",
                         help="search threads running at once (a search of n threads counts n); one search more "
                              "answers RESOURCE_EXHAUSTED at once, so that those running keep their time budgets "
-                             f"(default: the CPU count, {cpus}; docs/service.md)")
+                             f"(default: the cores this process may use, {d.max_concurrent}; docs/service.md)")
     parser.add_argument("--max-simulations", type=_at_least(1), default=d.max_simulations, metavar="N",
                         help=f"cap on a request's simulations (default {d.max_simulations})")
     parser.add_argument("--max-time-ms", type=_at_least(1), default=d.max_time_ms, metavar="T",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.bots.base import make_bot
+from gaia_ai.cores import usable_cores
 from gaia_ai.errors import BotSpecError, ToolkitError
 from gaia_ai.games.api import Game
 from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
@@ -97,10 +97,7 @@ class RunOptions:
 
 def default_workers() -> int:
     """The CPUs this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:   # not on Linux
-        return os.cpu_count() or 1
+    return usable_cores()
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from gaia_ai.v1 import suggest_pb2_grpc as pb_grpc
 
 
 def test_the_default_admits_as_many_search_threads_as_cores() -> None:
-    assert Limits().max_concurrent == (os.cpu_count() or 1)
+    assert Limits().max_concurrent == len(os.sched_getaffinity(0))
     options = ServerOptions(limits=Limits(max_concurrent=3))
     assert options.workers == 7   # checks and health calls still find a thread while 3 searches run
 
@@ -66,3 +66,15 @@ def test_a_token_without_tls_is_warned_about(caplog: pytest.LogCaptureFixture) -
     with caplog.at_level(logging.INFO, logger="gaia_ai.service"), running_server(auth_token="s3cret", workers=2):
         pass
     assert any(r.levelno == logging.WARNING and "clear text" in r.getMessage() for r in caplog.records)
+
+
+def test_the_default_counts_the_cores_this_process_may_use_not_the_machines() -> None:
+    """Under taskset or a container's cpuset the searches get only the allowed cores: admit that many."""
+    allowed = os.sched_getaffinity(0)
+    one = {min(allowed)}
+    os.sched_setaffinity(0, one)
+    try:
+        assert Limits().max_concurrent == 1
+    finally:
+        os.sched_setaffinity(0, allowed)
+    assert Limits().max_concurrent == len(allowed)
