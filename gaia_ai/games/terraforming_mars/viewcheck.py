@@ -175,6 +175,8 @@ def _prompt(f: Field, depth: int) -> None:
                 _cards(cards, MAX_CARDS)
     if (cards := f.get("cards")) is not None:
         _cards(cards, MAX_CARDS)
+    elif f.value.get("type") == "card":
+        raise f.fail("a card prompt must list its cards ('cards' is missing)")
     for key in ("spaces", "players"):
         _strings(f.get(key), 200)
     for key in ("min", "max", "amount"):
