@@ -17,7 +17,9 @@ follow-up prompt's answer the payment.
 
 The app's source (terraforming-mars/terraforming-mars, src/common/inputs/InputResponse.ts) defines the shapes;
 ../shared/tools/tm-app-server/SERVER.md lists them. ``canonical`` compares two answers as the app-prompts
-corpus's README says: card lists as sets, payments by their nonzero entries.
+corpus's README says: card lists as sets, payments by their nonzero entries. ``all_app_responses`` gives
+the answers of our listed legal moves; ``unlisted_app_responses`` the answers our rules accept that the
+move generator does not list (the app takes overpayments; we list no payment past the cost).
 """
 
 from __future__ import annotations
