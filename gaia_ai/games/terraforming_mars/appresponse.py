@@ -17,7 +17,9 @@ follow-up prompt's answer the payment.
 
 The app's source (terraforming-mars/terraforming-mars, src/common/inputs/InputResponse.ts) defines the shapes;
 ../shared/tools/tm-app-server/SERVER.md lists them. ``canonical`` compares two answers as the app-prompts
-corpus's README says: card lists as sets, payments by their nonzero entries.
+corpus's README says: card lists as sets, payments by their nonzero entries. ``all_app_responses`` gives
+the answers of our listed legal moves; ``unlisted_app_responses`` the answers our rules accept that the
+move generator does not list (the app takes overpayments; we list no payment past the cost).
 """
 
 from __future__ import annotations
@@ -239,6 +241,66 @@ def all_app_responses(state: Any, view: PlayerView, wanted: Sequence[Any] = (), 
                 continue
             out.append((resp, line[:used]))
     return out, unanswered
+
+
+def unlisted_app_responses(state: Any, view: PlayerView, wanted: Sequence[Any],
+                           answers: Sequence[tuple[dict[str, Any], list[int]]]
+                           ) -> list[tuple[dict[str, Any], list[int]]]:
+    """The answers of `wanted` (InputResponses) that our rules accept but no listed line gives ("accepted,
+    not listed"), each with its move. The app takes any payment of units the player holds (less the
+    units a card reserves) whose value, counted over the units the cost may be paid with, reaches the
+    cost (its Player.canSpend and payingAmount): so it also takes overpayments, such as M€ beside steel or
+    titanium that already cover the cost. Our core's payment check is the same (rules.pxi pay()), but
+    the move generator lists only the payments that do not pay past the cost with a unit that alone
+    would suffice, so a search does not spend more than needed. Each such answer is a listed one-move
+    answer (`answers`, from all_app_responses) paid otherwise: that move with the answer's payment,
+    applied by the core (which refuses it when the units are not held or the value falls short), must
+    give the answer again."""
+    listed = {canonical(a) for a, _ in answers}
+    shapes: dict[str, list[int]] = {}
+    for resp, line in answers:
+        if len(line) == 1 and _payment_of(resp) is not None:
+            shapes.setdefault(_shape(resp), []).append(line[0])
+    out: list[tuple[dict[str, Any], list[int]]] = []
+    for w in wanted:
+        pay = _payment_of(w)
+        if pay is None or canonical(w) in listed:
+            continue
+        try:
+            parts = [int(pay.get(k, 0)) for k in ("megacredits", "steel", "titanium", "heat")]
+        except (TypeError, ValueError):
+            continue
+        if any(v for k, v in pay.items() if k not in ("megacredits", "steel", "titanium", "heat")):
+            continue                            # units our game does not have (microbes, floaters...)
+        for m in shapes.get(_shape(w), []):
+            kind, a, b = tm_rules.decode(m)[:3]
+            try:
+                code = tm_rules.encode(kind, a, b, *parts)
+                resp, used = app_response(state, view, [code], complete=None)
+            except (ValueError, TmError, NeedMore):     # out of the move's range, or refused by the core
+                continue
+            if used == 1 and canonical(resp) == canonical(w):
+                out.append((resp, [code]))
+                break
+    return out
+
+
+def _payment_of(response: Any) -> dict[str, Any] | None:
+    """The payment object an answer carries (a card play's or a payment prompt's), or None."""
+    while isinstance(response, dict):
+        if isinstance(response.get("payment"), dict):
+            return response["payment"]
+        response = response.get("response")
+    return None
+
+
+def _shape(response: dict[str, Any]) -> str:
+    """An answer with its payment left out (canonical), to pair an answer with another payment."""
+    def strip(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if k != "payment"}
+        return x
+    return canonical(strip(response))
 
 
 def _twin_options(view: PlayerView, resp: dict[str, Any], m: int) -> list[dict[str, Any]]:

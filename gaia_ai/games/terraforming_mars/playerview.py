@@ -73,6 +73,9 @@ RESEARCH_PAY_TITLE = r"Select how to spend (\d+) M€ for (\d+) cards"   # Helio
 BUY_TOP_TITLE = r"Select card\(s\) to buy|You cannot afford any cards"   # a revealed card, in the action phase
 RESEARCH_CARDS = 4
 SUPPORTED_EXPANSIONS = {"corpera", "colonies"}
+# cards whose discount is on the next card a player plays this generation (the app: getCardDiscount while
+# the player's lastCardPlayed names the card)
+NEXT_CARD_DISCOUNT = {"Indentured Workers": 8, "Conscription": 16}
 FIRST_ACTION_CORPS = {"Tharsis Republic", "Inventrix", "Aridor", "Poseidon"}
 # the core's tile codes are the app's tileType + 1 (0 is "no tile" in the core)
 TILE_OFFSET = 1
@@ -341,7 +344,9 @@ def import_player_view(view: str | bytes | dict[str, Any], seed: int = 0) -> tup
             + (2 if corps[p] == CORP_IDS["Inventrix"] else 0),
             "req_next": 2 if pl.get("lastCardPlayed") == "Special Design" else 0,
             "tr_raised": 0,
-            "next_discount": 8 if pl.get("lastCardPlayed") == "Indentured Workers" else 0,
+            # the next card costs less after these (the app's getCardDiscount reads lastCardPlayed,
+            # which it clears when the player passes)
+            "next_discount": NEXT_CARD_DISCOUNT.get(pl.get("lastCardPlayed"), 0),
             "final_done": 0, "tableau": tableaux[p], "hand": [], "offer": [],
             "card_price": int(pl.get("cardCost", 3)), "corp_resources": corp_res[p],
         }
