@@ -23,13 +23,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "terraforming_mars"))
-from fake_tm_app import FakeApp  # the tests' fake server
+from fake_tm_app import FakeApp, judgeable  # the tests' fake server
 
 from gaia_ai.bots import make_bot
-from gaia_ai.games.terraforming_mars.appresponse import all_app_responses, canonical
 from gaia_ai.games.terraforming_mars.game import GAME
 from gaia_ai.games.terraforming_mars.liveapp import LiveAppClient
-from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
 
 SHARED = ROOT.parent / "shared" / "corpus" / "tm" / "app-prompts" / "prompts.jsonl.gz"
 SAMPLE = ROOT / "tests" / "data" / "tm" / "app-answers-sample.jsonl.gz"
@@ -51,13 +49,7 @@ def playable(path: Path, limit: int | None, all_classes: bool) -> tuple[list[dic
             r = json.loads(line)
             if not all_classes and r["class"].startswith(WIDE):
                 continue
-            try:
-                state, view = import_player_view(r["view"], seed=0)
-            except PlayerViewError:
-                continue
-            accepted = [r["answer"], *r.get("also_accepted", [])]
-            known = {canonical(a) for a in accepted}
-            if any(canonical(a) in known for a, _ in all_app_responses(state, view, accepted)[0]):
+            if judgeable(r):
                 out.append(r)
     return out, read
 

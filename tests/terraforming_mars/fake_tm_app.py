@@ -14,9 +14,23 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
-from gaia_ai.games.terraforming_mars.appresponse import canonical
+from gaia_ai.games.terraforming_mars.appresponse import all_app_responses, canonical
+from gaia_ai.games.terraforming_mars.playerview import PlayerViewError, import_player_view
 
 RUN_ID = "r0123456789ab"
+
+
+def judgeable(record: dict[str, Any]) -> bool:
+    """Whether the fake app can judge our answers at this record: its view imports and one of the answers
+    we list is among the recorded accepted ones (the fake app knows only those; an overpayment the app
+    took, accepted but not listed by us, is one it could not: b2p-s311-g1-d254)."""
+    try:
+        state, view = import_player_view(record["view"], seed=0)
+    except PlayerViewError:
+        return False
+    accepted = [record["answer"], *record.get("also_accepted", [])]
+    known = {canonical(a) for a in accepted}
+    return any(canonical(a) in known for a, _ in all_app_responses(state, view, accepted)[0])
 
 
 class FakeApp:

@@ -24,7 +24,14 @@ from typing import Any
 
 from gaia_ai._core import tm_rules
 
-from .playerview import PlayerViewError, compare_listed, import_player_view, prompt_choices, title_text
+from .playerview import (
+    PlayerViewError,
+    choices_difference,
+    compare_listed,
+    import_player_view,
+    prompt_choices,
+    title_text,
+)
 from .tables import CARD_IDS, COLONY_IDS, CONST, CORP_IDS, SPACE_IDS
 
 KIND_NAMES = {v: k for k, v in tm_rules.MOVE_KINDS.items()}
@@ -122,19 +129,10 @@ def compare_menu(state: Any, pv: Any) -> tuple[bool | None, str]:
         elif ours[key] != app[key]:
             a, b = ours[key], app[key]
             if isinstance(a, list) and isinstance(b, list):
-                diffs.append(f"{key}: {_diff(set(a), set(b))}")
+                diffs.append(f"{key}: {choices_difference(set(a), set(b), ', ')}")
             else:
                 diffs.append(f"{key}: {a} vs the app's {b}")
     return not diffs, "; ".join(diffs)
-
-
-def _diff(ours: set[Any], app: set[Any]) -> str:
-    out = []
-    if ours - app:
-        out.append(f"we offer {sorted(ours - app)} too")
-    if app - ours:
-        out.append(f"we lack {sorted(app - ours)}")
-    return ", ".join(out)
 
 
 def answer_moves(state: Any, pv: Any, answer: Any) -> set[tuple[str, int]] | None:

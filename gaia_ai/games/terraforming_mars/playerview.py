@@ -675,13 +675,14 @@ def _names(items: Iterable[Any]) -> list[str]:
     return [x["name"] if isinstance(x, dict) else x for x in items]
 
 
-def _diff(ours: set[Any], app: set[Any]) -> str:
+def choices_difference(ours: set[Any], app: set[Any], sep: str = "; ") -> str:
+    """What our choices and the app's do not share, in words ('' when they agree)."""
     out = []
     if ours - app:
         out.append(f"we offer {sorted(ours - app)} too")
     if app - ours:
         out.append(f"we lack {sorted(app - ours)}")
-    return "; ".join(out)
+    return sep.join(out)
 
 
 def _moves(state: Any) -> list[tuple[int, ...]]:
@@ -722,7 +723,7 @@ def compare_listed(state: Any, pv: Any) -> tuple[bool | None, str]:
             app = cards
     else:
         return None, ""
-    return ours == app, _diff(ours, app)
+    return ours == app, choices_difference(ours, app)
 
 
 def _compare_or(moves: list[tuple[int, ...]], options: list[dict[str, Any]]) -> tuple[bool, str]:
