@@ -40,9 +40,9 @@ cdef int gen_payments(TState* s, int p, int kind, int a, int cost, int steel_ok,
 
 
 cdef int gen_spaces(TState* s, int p, int rule, int fixed, int kind, Move* out, int n, int cap) noexcept nogil:
-    cdef int sp
+    cdef int sp, own = greenery_own(s, p, rule)
     for sp in range(NSPACE):
-        if space_ok(s, p, rule, fixed, sp):
+        if space_ok_own(s, p, rule, fixed, sp, own):
             n = emit(out, n, cap, mk(kind, sp, 0, 0, 0, 0, 0))
     return n
 
@@ -209,7 +209,8 @@ cdef int popcount(int x) noexcept nogil:
 
 
 cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
-    cdef int n = 0, p = s.cur, c, b, a, cost
+    cdef int n = 0, p = s.cur, c, b, a, cost, ndisc = -1
+    cdef short disc[CARDCAP]
     cdef TPlayer* pl
     if s.step == ST_OVER:
         return 0
@@ -239,7 +240,9 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     for c in range(s.ncard):
         if s.loc[c] != L_HAND + p or not card_playable(s, p, c):
             continue
-        cost = card_cost(s, p, c)
+        if ndisc < 0:
+            ndisc = discount_cards(s, p, disc)
+        cost = card_cost_of(s, p, c, disc, ndisc)
         n = gen_payments(s, p, K_PLAY, c, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0,
                          out, n, cap)
     for a in range(SPJ_POWER, SPJ_COLONY + 1):

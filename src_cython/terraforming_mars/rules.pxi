@@ -169,7 +169,20 @@ cdef int adj_count(TState* s, int sp, int tile_kind, int owner) noexcept nogil:
 
 cdef int space_ok(TState* s, int p, int rule, int fixed, int sp) noexcept nogil:
     """Whether the pending tile of player p with this placement rule may go on sp."""
-    cdef int own
+    return space_ok_own(s, p, rule, fixed, sp, -1)
+
+
+cdef inline int greenery_own(TState* s, int p, int rule) noexcept nogil:
+    """space_ok_own's `own` for a scan of every space: greenery_needs_adjacency once for a greenery
+    rule (it does not depend on the space), -1 (not needed) for the others."""
+    if rule == PR_GREENERY or rule == PR_FINAL_GREENERY:
+        return greenery_needs_adjacency(s, p)
+    return -1
+
+
+cdef int space_ok_own(TState* s, int p, int rule, int fixed, int sp, int own) noexcept nogil:
+    """space_ok with own = greenery_needs_adjacency(s, p) given (a scan of every space computes it
+    once), or -1 to compute it here when the rule needs it."""
     if sp < 0 or sp >= NSPACE or s.tile[sp] != TL_NONE:
         return 0
     if rule == PR_FIXED:
@@ -189,7 +202,8 @@ cdef int space_ok(TState* s, int p, int rule, int fixed, int sp) noexcept nogil:
     if rule == PR_OCEAN_ON_LAND or rule == PR_LAND:
         return 1
     if rule == PR_GREENERY or rule == PR_FINAL_GREENERY:
-        own = greenery_needs_adjacency(s, p)
+        if own < 0:
+            own = greenery_needs_adjacency(s, p)
         return (not own) or adj_count(s, sp, -1, p) > 0
     if rule == PR_CITY:
         return adj_count(s, sp, -2, -1) == 0
@@ -225,9 +239,9 @@ cdef int greenery_needs_adjacency(TState* s, int p) noexcept nogil:
 
 
 cdef int any_space(TState* s, int p, int rule, int fixed) noexcept nogil:
-    cdef int sp
+    cdef int sp, own = greenery_own(s, p, rule)
     for sp in range(NSPACE):
-        if space_ok(s, p, rule, fixed, sp):
+        if space_ok_own(s, p, rule, fixed, sp, own):
             return 1
     return 0
 
@@ -292,12 +306,28 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
 
 # ---- cards: cost, requirements, effects ----
 
-cdef int card_cost(TState* s, int p, int c) noexcept nogil:
-    cdef TPlayer* pl = &s.pl[p]
-    cdef int cost = CARDS[c].cost, t, d, i
+cdef int discount_cards(TState* s, int p, short* out) noexcept nogil:
+    """The cards p has in play that lower card costs, in card order, into out (CARDCAP long); their
+    count. card_cost_of reads them: a move generator lists them once for every card of a hand."""
+    cdef int i, n = 0
     for i in range(s.ncard):
-        if s.loc[i] != L_PLAYED + p or CARDS[i].disc_tag < 0:
-            continue
+        if s.loc[i] == L_PLAYED + p and CARDS[i].disc_tag >= 0:
+            out[n] = <short> i
+            n += 1
+    return n
+
+
+cdef int card_cost(TState* s, int p, int c) noexcept nogil:
+    cdef short disc[CARDCAP]
+    return card_cost_of(s, p, c, disc, discount_cards(s, p, disc))
+
+
+cdef int card_cost_of(TState* s, int p, int c, const short* disc, int ndisc) noexcept nogil:
+    """What card c costs p, given p's discount_cards."""
+    cdef TPlayer* pl = &s.pl[p]
+    cdef int cost = CARDS[c].cost, d, i, k
+    for k in range(ndisc):
+        i = disc[k]
         d = CARDS[i].disc_tag
         if d == 11:
             cost -= CARDS[i].disc_amt
