@@ -208,9 +208,44 @@ cdef int popcount(int x) noexcept nogil:
     return n
 
 
+cdef inline unsigned long long bytes_equal(unsigned long long x, unsigned long long v) noexcept nogil:
+    """Nonzero when a byte of x equals v's (v: one byte repeated eight times)."""
+    cdef unsigned long long y = x ^ v
+    return (y - 0x0101010101010101ULL) & ~y & 0x8080808080808080ULL
+
+
+cdef int own_cards(const TState* s, int p, short* hand, short* played, int* nplayed) noexcept nogil:
+    """p's hand and p's cards in play (CARDCAP long each), each in card order: the hand's count, that
+    of the cards in play into nplayed. Reads the cards' places eight at a time: most lie in the piles
+    or with the other players, and a move generator needs only p's."""
+    cdef unsigned long long w
+    cdef unsigned long long vh = 0x0101010101010101ULL * <unsigned long long> (L_HAND + p)
+    cdef unsigned long long vp = 0x0101010101010101ULL * <unsigned long long> (L_PLAYED + p)
+    cdef int c = 0, i, l, nh = 0, npl = 0, top = s.ncard
+    while c < top:
+        if c + 8 <= top:
+            memcpy(&w, &s.loc[c], 8)
+            if not (bytes_equal(w, vh) | bytes_equal(w, vp)):
+                c += 8
+                continue
+        for i in range(c, min(c + 8, top)):
+            l = s.loc[i]
+            if l == L_HAND + p:
+                hand[nh] = <short> i
+                nh += 1
+            elif l == L_PLAYED + p:
+                played[npl] = <short> i
+                npl += 1
+        c += 8
+    nplayed[0] = npl
+    return nh
+
+
 cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
-    cdef int n = 0, p = s.cur, c, b, a, cost, ndisc = -1
+    cdef int n = 0, p = s.cur, c, b, a, cost, ndisc = 0, nhand, nplayed, k
     cdef short disc[CARDCAP]
+    cdef short hand[CARDCAP]
+    cdef short played[CARDCAP]
     cdef TPlayer* pl
     if s.step == ST_OVER:
         return 0
@@ -237,11 +272,15 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     if pl.first_pending:
         n = emit(out, n, cap, mk(K_FIRST, 0, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))
-    for c in range(s.ncard):
-        if s.loc[c] != L_HAND + p or not card_playable(s, p, c):
+    nhand = own_cards(s, p, hand, played, &nplayed)
+    for k in range(nplayed):
+        if CARDS[played[k]].disc_tag >= 0:    # discount_cards, from the cards in play
+            disc[ndisc] = played[k]
+            ndisc += 1
+    for k in range(nhand):
+        c = hand[k]
+        if not card_playable(s, p, c):
             continue
-        if ndisc < 0:
-            ndisc = discount_cards(s, p, disc)
         cost = card_cost_of(s, p, c, disc, ndisc)
         n = gen_payments(s, p, K_PLAY, c, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0,
                          out, n, cap)
@@ -266,8 +305,9 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     n = colonies_gen_actions(s, p, out, n, cap)
     if pl.corp == C_STORMCRAFT and not s.used[NCARD + p] and count_holders(s, p, RT_FLOATER, 0) > 0:
         n = emit(out, n, cap, mk(K_ACTION, ROBOT_CORP + C_STORMCRAFT, 0, 0, 0, 0, 0))
-    for c in range(s.ncard):
-        if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):
+    for k in range(nplayed):
+        c = played[k]
+        if CARDS[c].nact and action_available(s, p, c):
             if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
                 n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,
                                  CARDS[c].act[0].ti_ok, out, n, cap)
