@@ -39,6 +39,19 @@ cdef int gen_payments(TState* s, int p, int kind, int a, int cost, int steel_ok,
     return n
 
 
+cdef inline int cannot_pay(const TPlayer* pl, int cost, int steel_ok, int ti_ok) noexcept nogil:
+    """Whether cost exceeds all p could pay it with (M€, steel and titanium where allowed, Helion's
+    heat): then gen_payments lists nothing, and a move generator need not check the move further."""
+    cdef int have = pl.res[R_MC]
+    if steel_ok:
+        have += pl.res[R_ST] * pl.steel_value
+    if ti_ok:
+        have += pl.res[R_TI] * pl.ti_value
+    if pl.corp == C_HELION:
+        have += pl.res[R_HE]
+    return cost > have
+
+
 cdef int gen_spaces(TState* s, int p, int rule, int fixed, int kind, Move* out, int n, int cap) noexcept nogil:
     cdef int sp, own = greenery_own(s, p, rule)
     for sp in range(NSPACE):
@@ -208,41 +221,9 @@ cdef int popcount(int x) noexcept nogil:
     return n
 
 
-cdef inline unsigned long long bytes_equal(unsigned long long x, unsigned long long v) noexcept nogil:
-    """Nonzero when a byte of x equals v's (v: one byte repeated eight times)."""
-    cdef unsigned long long y = x ^ v
-    return (y - 0x0101010101010101ULL) & ~y & 0x8080808080808080ULL
-
-
-cdef int own_cards(const TState* s, int p, short* hand, short* played, int* nplayed) noexcept nogil:
-    """p's hand and p's cards in play (CARDCAP long each), each in card order: the hand's count, that
-    of the cards in play into nplayed. Reads the cards' places eight at a time: most lie in the piles
-    or with the other players, and a move generator needs only p's."""
-    cdef unsigned long long w
-    cdef unsigned long long vh = 0x0101010101010101ULL * <unsigned long long> (L_HAND + p)
-    cdef unsigned long long vp = 0x0101010101010101ULL * <unsigned long long> (L_PLAYED + p)
-    cdef int c = 0, i, l, nh = 0, npl = 0, top = s.ncard
-    while c < top:
-        if c + 8 <= top:
-            memcpy(&w, &s.loc[c], 8)
-            if not (bytes_equal(w, vh) | bytes_equal(w, vp)):
-                c += 8
-                continue
-        for i in range(c, min(c + 8, top)):
-            l = s.loc[i]
-            if l == L_HAND + p:
-                hand[nh] = <short> i
-                nh += 1
-            elif l == L_PLAYED + p:
-                played[npl] = <short> i
-                npl += 1
-        c += 8
-    nplayed[0] = npl
-    return nh
-
-
 cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     cdef int n = 0, p = s.cur, c, b, a, cost, ndisc = 0, nhand, nplayed, k
+    cdef signed char spaces[NRULE]
     cdef short disc[CARDCAP]
     cdef short hand[CARDCAP]
     cdef short played[CARDCAP]
@@ -272,6 +253,7 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     if pl.first_pending:
         n = emit(out, n, cap, mk(K_FIRST, 0, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))
+    memset(spaces, -1, sizeof(spaces))   # any_space's answers, by placement rule, found once each
     nhand = own_cards(s, p, hand, played, &nplayed)
     for k in range(nplayed):
         if CARDS[played[k]].disc_tag >= 0:    # discount_cards, from the cards in play
@@ -279,25 +261,27 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
             ndisc += 1
     for k in range(nhand):
         c = hand[k]
-        if not card_playable(s, p, c):
-            continue
         cost = card_cost_of(s, p, c, disc, ndisc)
+        if cannot_pay(pl, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0):
+            continue    # no payment: what card_playable says does not matter
+        if not card_playable_c(s, p, c, spaces):
+            continue
         n = gen_payments(s, p, K_PLAY, c, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0,
                          out, n, cap)
     for a in range(SPJ_POWER, SPJ_COLONY + 1):
-        if std_possible(s, p, a):
+        if not cannot_pay(pl, std_cost(s, p, a), 0, 0) and std_possible_c(s, p, a, spaces):
             n = gen_payments(s, p, K_STD, a, std_cost(s, p, a), 0, 0, out, n, cap)
     if pl.hand_n > 0:
         n = emit(out, n, cap, mk(K_SELL, 0, 0, 0, 0, 0, 0))
     if s.nms < 3:
         for a in range(NMS):
-            if s.ms[a] < 0 and milestone_ok(s, p, a):
+            if s.ms[a] < 0 and not cannot_pay(pl, 8, 0, 0) and milestone_ok(s, p, a):
                 n = gen_payments(s, p, K_MILESTONE, a, 8, 0, 0, out, n, cap)
     if s.naw < 3:
         for a in range(NAW):
             if s.aw[a] < 0:
                 n = gen_payments(s, p, K_AWARD, a, 8 + 6 * s.naw, 0, 0, out, n, cap)
-    if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space(s, p, PR_GREENERY, -1):
+    if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space_c(s, p, PR_GREENERY, spaces):
         n = emit(out, n, cap, mk(K_PLANTS, 0, 0, 0, 0, 0, 0))
     for a in range(5 if pl.corp == C_STORMCRAFT else 1):    # Stormcraft: a floaters pay 2 heat each
         if (a == 0 or a <= s.cres[NCARD + p]) and pl.res[R_HE] >= 8 - 2 * a:
@@ -307,6 +291,9 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
         n = emit(out, n, cap, mk(K_ACTION, ROBOT_CORP + C_STORMCRAFT, 0, 0, 0, 0, 0))
     for k in range(nplayed):
         c = played[k]
+        if CARDS[c].nact == 1 and CARDS[c].act[0].mc and cannot_pay(
+                pl, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok, CARDS[c].act[0].ti_ok):
+            continue    # its one action costs more than p has
         if CARDS[c].nact and action_available(s, p, c):
             if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
                 n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,

@@ -246,6 +246,17 @@ cdef int any_space(TState* s, int p, int rule, int fixed) noexcept nogil:
     return 0
 
 
+cdef int any_space_c(TState* s, int p, int rule, signed char* known) noexcept nogil:
+    """any_space(s, p, rule, -1) through known[rule] (NRULE entries, -1: not yet found), for a move
+    generator that asks the same rule again (every card with a city, the greenery project and plants)
+    while the board stays as it is."""
+    if known == NULL or rule < 0 or rule >= NRULE:
+        return any_space(s, p, rule, -1)
+    if known[rule] < 0:
+        known[rule] = <signed char> any_space(s, p, rule, -1)
+    return known[rule]
+
+
 cdef inline int owner_of(TState* s, int c) noexcept nogil:
     """The player who has card c in play, or -1."""
     if c < 0 or s.loc[c] < L_PLAYED or s.loc[c] >= L_PLAYED + MAXP:
@@ -306,13 +317,74 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
 
 # ---- cards: cost, requirements, effects ----
 
+cdef extern from *:
+    """
+    /* eight bytes from p as a word whose lowest byte is p[0], whatever the machine's byte order */
+    static inline unsigned long long tm_load_le64(const unsigned char* p) {
+        unsigned long long w;
+        memcpy(&w, p, 8);
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+    #endif
+        return w;
+    }
+    """
+    int __builtin_ctzll(unsigned long long) nogil
+    unsigned long long tm_load_le64(const unsigned char* p) nogil
+
+
+cdef inline unsigned long long bytes_equal(unsigned long long x, unsigned long long v) noexcept nogil:
+    """The high bit of each byte of x that equals v's (v: one byte repeated eight times), the others 0
+    (exact per byte: no borrow crosses from one byte into the next)."""
+    cdef unsigned long long y = x ^ v
+    return ~(((y & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | y) & 0x8080808080808080ULL
+
+
+cdef inline int list_bytes(unsigned long long m, int base, short* out, int n) noexcept nogil:
+    """Append base + the index of each byte flagged in m (bytes_equal), lowest first, to out[n:]."""
+    while m:
+        out[n] = <short> (base + (__builtin_ctzll(m) >> 3))
+        n += 1
+        m &= m - 1
+    return n
+
+
+cdef int own_cards(const TState* s, int p, short* hand, short* played, int* nplayed) noexcept nogil:
+    """p's hand and p's cards in play (CARDCAP long each), each in card order: the hand's count, that
+    of the cards in play into nplayed. Reads the cards' places eight at a time (a word of loc[], byte
+    i the place of card c + i on any machine) and lists the matching bytes: a move generator needs only p's cards."""
+    cdef const unsigned char* loc = s.loc
+    cdef unsigned long long w
+    cdef unsigned long long vh = 0x0101010101010101ULL * <unsigned long long> (L_HAND + p)
+    cdef unsigned long long vp = 0x0101010101010101ULL * <unsigned long long> (L_PLAYED + p)
+    cdef int c = 0, l, nh = 0, npl = 0, top = s.ncard
+    while c + 8 <= top:
+        w = tm_load_le64(loc + c)
+        nh = list_bytes(bytes_equal(w, vh), c, hand, nh)
+        npl = list_bytes(bytes_equal(w, vp), c, played, npl)
+        c += 8
+    while c < top:
+        l = loc[c]
+        if l == L_HAND + p:
+            hand[nh] = <short> c
+            nh += 1
+        elif l == L_PLAYED + p:
+            played[npl] = <short> c
+            npl += 1
+        c += 1
+    nplayed[0] = npl
+    return nh
+
+
 cdef int discount_cards(TState* s, int p, short* out) noexcept nogil:
     """The cards p has in play that lower card costs, in card order, into out (CARDCAP long); their
     count. card_cost_of reads them: a move generator lists them once for every card of a hand."""
-    cdef int i, n = 0
-    for i in range(s.ncard):
-        if s.loc[i] == L_PLAYED + p and CARDS[i].disc_tag >= 0:
-            out[n] = <short> i
+    cdef short hand[CARDCAP]
+    cdef int k, npl, n = 0
+    own_cards(s, p, hand, out, &npl)
+    for k in range(npl):
+        if CARDS[out[k]].disc_tag >= 0:
+            out[n] = out[k]
             n += 1
     return n
 
@@ -419,6 +491,11 @@ cdef int pay(TState* s, int p, int cost, int steel_ok, int ti_ok, int mc, int st
 
 cdef int card_playable(TState* s, int p, int c) noexcept nogil:
     """Requirements, production that must be there, a place for a special tile (not the payment)."""
+    return card_playable_c(s, p, c, NULL)
+
+
+cdef int card_playable_c(TState* s, int p, int c, signed char* spaces) noexcept nogil:
+    """card_playable, its spaces looked up through any_space_c(spaces) (NULL: none kept)."""
     cdef CardDef* d = &CARDS[c]
     cdef int k
     if not d.implemented:
@@ -437,18 +514,18 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0
     if c == CARD_HEAT_TRAPPING and heat_available(s, p) < 5:
         return 0
-    if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
+    if d.tile_rule and not any_space_c(s, p, d.tile_rule, spaces):
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
         return 0
-    if d.cities and d.city_space < 0 and not any_space(s, p, d.city_rule, -1):
+    if d.cities and d.city_space < 0 and not any_space_c(s, p, d.city_rule, spaces):
         return 0    # the app lists a city card only with a space for its city (Research Outpost: isolated)
     for k in range(6):
         # Moss and Nitrophilic Moss: the plants to lose must be there, counting Viral Enhancers' plant
         if d.stock[k] < 0 and s.pl[p].res[k] + (k == R_PL and owner_of(s, CARD_VIRAL) == p and (
                 d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]) > 0) < -d.stock[k]:
             return 0
-    if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
+    if c == CARD_ART_LAKE and s.oceans < 9 and not any_space_c(s, p, PR_OCEAN_ON_LAND, spaces):
         return 0
     if c >= NBASE and not colonies_playable(s, p, c):
         return 0
