@@ -104,6 +104,7 @@ cdef enum:
     PR_URBANIZED = 14
     PR_CLAIM = 15
     PR_FINAL_GREENERY = 16
+    NRULE = 17           # placement rules
 
 # phases as the corpus reports them
 cdef enum:

@@ -283,14 +283,19 @@ cdef int std_cost(TState* s, int p, int proj) noexcept nogil:
 
 
 cdef int std_possible(TState* s, int p, int proj) noexcept nogil:
+    return std_possible_c(s, p, proj, NULL)
+
+
+cdef int std_possible_c(TState* s, int p, int proj, signed char* spaces) noexcept nogil:
+    """std_possible, its spaces looked up through any_space_c(spaces) (NULL: none kept)."""
     # Asteroid and Aquifer stay on offer with the parameter maxed (the app only warns; player views
     # show them enabled at +8 C and 9 oceans): they are paid and do nothing more
     if proj == SPJ_ASTEROID or proj == SPJ_AQUIFER:
         return 1
     if proj == SPJ_GREENERY:
-        return any_space(s, p, PR_GREENERY, -1)
+        return any_space_c(s, p, PR_GREENERY, spaces)
     if proj == SPJ_CITY:
-        return any_space(s, p, PR_CITY, -1)
+        return any_space_c(s, p, PR_CITY, spaces)
     if proj == SPJ_COLONY:
         return s.colonies_on and any_colony_site(s, p, 0, -1)
     return proj == SPJ_POWER

@@ -39,10 +39,23 @@ cdef int gen_payments(TState* s, int p, int kind, int a, int cost, int steel_ok,
     return n
 
 
+cdef inline int cannot_pay(const TPlayer* pl, int cost, int steel_ok, int ti_ok) noexcept nogil:
+    """Whether cost exceeds all p could pay it with (M€, steel and titanium where allowed, Helion's
+    heat): then gen_payments lists nothing, and a move generator need not check the move further."""
+    cdef int have = pl.res[R_MC]
+    if steel_ok:
+        have += pl.res[R_ST] * pl.steel_value
+    if ti_ok:
+        have += pl.res[R_TI] * pl.ti_value
+    if pl.corp == C_HELION:
+        have += pl.res[R_HE]
+    return cost > have
+
+
 cdef int gen_spaces(TState* s, int p, int rule, int fixed, int kind, Move* out, int n, int cap) noexcept nogil:
-    cdef int sp
+    cdef int sp, own = greenery_own(s, p, rule)
     for sp in range(NSPACE):
-        if space_ok(s, p, rule, fixed, sp):
+        if space_ok_own(s, p, rule, fixed, sp, own):
             n = emit(out, n, cap, mk(kind, sp, 0, 0, 0, 0, 0))
     return n
 
@@ -209,7 +222,11 @@ cdef int popcount(int x) noexcept nogil:
 
 
 cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
-    cdef int n = 0, p = s.cur, c, b, a, cost
+    cdef int n = 0, p = s.cur, c, b, a, cost, ndisc = 0, nhand, nplayed, k
+    cdef signed char spaces[NRULE]
+    cdef short disc[CARDCAP]
+    cdef short hand[CARDCAP]
+    cdef short played[CARDCAP]
     cdef TPlayer* pl
     if s.step == ST_OVER:
         return 0
@@ -236,26 +253,35 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     if pl.first_pending:
         n = emit(out, n, cap, mk(K_FIRST, 0, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_PASS, 0, 0, 0, 0, 0, 0))
-    for c in range(s.ncard):
-        if s.loc[c] != L_HAND + p or not card_playable(s, p, c):
+    memset(spaces, -1, sizeof(spaces))   # any_space's answers, by placement rule, found once each
+    nhand = own_cards(s, p, hand, played, &nplayed)
+    for k in range(nplayed):
+        if CARDS[played[k]].disc_tag >= 0:    # discount_cards, from the cards in play
+            disc[ndisc] = played[k]
+            ndisc += 1
+    for k in range(nhand):
+        c = hand[k]
+        cost = card_cost_of(s, p, c, disc, ndisc)
+        if cannot_pay(pl, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0):
+            continue    # no payment: what card_playable says does not matter
+        if not card_playable_c(s, p, c, spaces):
             continue
-        cost = card_cost(s, p, c)
         n = gen_payments(s, p, K_PLAY, c, cost, CARDS[c].tags[T_BUILDING] > 0, CARDS[c].tags[T_SPACE] > 0,
                          out, n, cap)
     for a in range(SPJ_POWER, SPJ_COLONY + 1):
-        if std_possible(s, p, a):
+        if not cannot_pay(pl, std_cost(s, p, a), 0, 0) and std_possible_c(s, p, a, spaces):
             n = gen_payments(s, p, K_STD, a, std_cost(s, p, a), 0, 0, out, n, cap)
     if pl.hand_n > 0:
         n = emit(out, n, cap, mk(K_SELL, 0, 0, 0, 0, 0, 0))
     if s.nms < 3:
         for a in range(NMS):
-            if s.ms[a] < 0 and milestone_ok(s, p, a):
+            if s.ms[a] < 0 and not cannot_pay(pl, 8, 0, 0) and milestone_ok(s, p, a):
                 n = gen_payments(s, p, K_MILESTONE, a, 8, 0, 0, out, n, cap)
     if s.naw < 3:
         for a in range(NAW):
             if s.aw[a] < 0:
                 n = gen_payments(s, p, K_AWARD, a, 8 + 6 * s.naw, 0, 0, out, n, cap)
-    if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space(s, p, PR_GREENERY, -1):
+    if pl.res[R_PL] >= (7 if pl.corp == C_ECOLINE else 8) and any_space_c(s, p, PR_GREENERY, spaces):
         n = emit(out, n, cap, mk(K_PLANTS, 0, 0, 0, 0, 0, 0))
     for a in range(5 if pl.corp == C_STORMCRAFT else 1):    # Stormcraft: a floaters pay 2 heat each
         if (a == 0 or a <= s.cres[NCARD + p]) and pl.res[R_HE] >= 8 - 2 * a:
@@ -263,8 +289,12 @@ cdef int gen_moves(TState* s, Move* out, int cap) noexcept nogil:
     n = colonies_gen_actions(s, p, out, n, cap)
     if pl.corp == C_STORMCRAFT and not s.used[NCARD + p] and count_holders(s, p, RT_FLOATER, 0) > 0:
         n = emit(out, n, cap, mk(K_ACTION, ROBOT_CORP + C_STORMCRAFT, 0, 0, 0, 0, 0))
-    for c in range(s.ncard):
-        if s.loc[c] == L_PLAYED + p and CARDS[c].nact and action_available(s, p, c):
+    for k in range(nplayed):
+        c = played[k]
+        if CARDS[c].nact == 1 and CARDS[c].act[0].mc and cannot_pay(
+                pl, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok, CARDS[c].act[0].ti_ok):
+            continue    # its one action costs more than p has
+        if CARDS[c].nact and action_available(s, p, c):
             if CARDS[c].nact == 1 and CARDS[c].act[0].mc:
                 n = gen_payments(s, p, K_ACTION, c, CARDS[c].act[0].mc, CARDS[c].act[0].steel_ok,
                                  CARDS[c].act[0].ti_ok, out, n, cap)

@@ -169,7 +169,20 @@ cdef int adj_count(TState* s, int sp, int tile_kind, int owner) noexcept nogil:
 
 cdef int space_ok(TState* s, int p, int rule, int fixed, int sp) noexcept nogil:
     """Whether the pending tile of player p with this placement rule may go on sp."""
-    cdef int own
+    return space_ok_own(s, p, rule, fixed, sp, -1)
+
+
+cdef inline int greenery_own(TState* s, int p, int rule) noexcept nogil:
+    """space_ok_own's `own` for a scan of every space: greenery_needs_adjacency once for a greenery
+    rule (it does not depend on the space), -1 (not needed) for the others."""
+    if rule == PR_GREENERY or rule == PR_FINAL_GREENERY:
+        return greenery_needs_adjacency(s, p)
+    return -1
+
+
+cdef int space_ok_own(TState* s, int p, int rule, int fixed, int sp, int own) noexcept nogil:
+    """space_ok with own = greenery_needs_adjacency(s, p) given (a scan of every space computes it
+    once), or -1 to compute it here when the rule needs it."""
     if sp < 0 or sp >= NSPACE or s.tile[sp] != TL_NONE:
         return 0
     if rule == PR_FIXED:
@@ -189,7 +202,8 @@ cdef int space_ok(TState* s, int p, int rule, int fixed, int sp) noexcept nogil:
     if rule == PR_OCEAN_ON_LAND or rule == PR_LAND:
         return 1
     if rule == PR_GREENERY or rule == PR_FINAL_GREENERY:
-        own = greenery_needs_adjacency(s, p)
+        if own < 0:
+            own = greenery_needs_adjacency(s, p)
         return (not own) or adj_count(s, sp, -1, p) > 0
     if rule == PR_CITY:
         return adj_count(s, sp, -2, -1) == 0
@@ -225,11 +239,22 @@ cdef int greenery_needs_adjacency(TState* s, int p) noexcept nogil:
 
 
 cdef int any_space(TState* s, int p, int rule, int fixed) noexcept nogil:
-    cdef int sp
+    cdef int sp, own = greenery_own(s, p, rule)
     for sp in range(NSPACE):
-        if space_ok(s, p, rule, fixed, sp):
+        if space_ok_own(s, p, rule, fixed, sp, own):
             return 1
     return 0
+
+
+cdef int any_space_c(TState* s, int p, int rule, signed char* known) noexcept nogil:
+    """any_space(s, p, rule, -1) through known[rule] (NRULE entries, -1: not yet found), for a move
+    generator that asks the same rule again (every card with a city, the greenery project and plants)
+    while the board stays as it is."""
+    if known == NULL or rule < 0 or rule >= NRULE:
+        return any_space(s, p, rule, -1)
+    if known[rule] < 0:
+        known[rule] = <signed char> any_space(s, p, rule, -1)
+    return known[rule]
 
 
 cdef inline int owner_of(TState* s, int c) noexcept nogil:
@@ -292,12 +317,89 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
 
 # ---- cards: cost, requirements, effects ----
 
+cdef extern from *:
+    """
+    /* eight bytes from p as a word whose lowest byte is p[0], whatever the machine's byte order */
+    static inline unsigned long long tm_load_le64(const unsigned char* p) {
+        unsigned long long w;
+        memcpy(&w, p, 8);
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+    #endif
+        return w;
+    }
+    """
+    int __builtin_ctzll(unsigned long long) nogil
+    unsigned long long tm_load_le64(const unsigned char* p) nogil
+
+
+cdef inline unsigned long long bytes_equal(unsigned long long x, unsigned long long v) noexcept nogil:
+    """The high bit of each byte of x that equals v's (v: one byte repeated eight times), the others 0
+    (exact per byte: no borrow crosses from one byte into the next)."""
+    cdef unsigned long long y = x ^ v
+    return ~(((y & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | y) & 0x8080808080808080ULL
+
+
+cdef inline int list_bytes(unsigned long long m, int base, short* out, int n) noexcept nogil:
+    """Append base + the index of each byte flagged in m (bytes_equal), lowest first, to out[n:]."""
+    while m:
+        out[n] = <short> (base + (__builtin_ctzll(m) >> 3))
+        n += 1
+        m &= m - 1
+    return n
+
+
+cdef int own_cards(const TState* s, int p, short* hand, short* played, int* nplayed) noexcept nogil:
+    """p's hand and p's cards in play (CARDCAP long each), each in card order: the hand's count, that
+    of the cards in play into nplayed. Reads the cards' places eight at a time (a word of loc[], byte
+    i the place of card c + i on any machine) and lists the matching bytes: a move generator needs only p's cards."""
+    cdef const unsigned char* loc = s.loc
+    cdef unsigned long long w
+    cdef unsigned long long vh = 0x0101010101010101ULL * <unsigned long long> (L_HAND + p)
+    cdef unsigned long long vp = 0x0101010101010101ULL * <unsigned long long> (L_PLAYED + p)
+    cdef int c = 0, l, nh = 0, npl = 0, top = s.ncard
+    while c + 8 <= top:
+        w = tm_load_le64(loc + c)
+        nh = list_bytes(bytes_equal(w, vh), c, hand, nh)
+        npl = list_bytes(bytes_equal(w, vp), c, played, npl)
+        c += 8
+    while c < top:
+        l = loc[c]
+        if l == L_HAND + p:
+            hand[nh] = <short> c
+            nh += 1
+        elif l == L_PLAYED + p:
+            played[npl] = <short> c
+            npl += 1
+        c += 1
+    nplayed[0] = npl
+    return nh
+
+
+cdef int discount_cards(TState* s, int p, short* out) noexcept nogil:
+    """The cards p has in play that lower card costs, in card order, into out (CARDCAP long); their
+    count. card_cost_of reads them: a move generator lists them once for every card of a hand."""
+    cdef short hand[CARDCAP]
+    cdef int k, npl, n = 0
+    own_cards(s, p, hand, out, &npl)
+    for k in range(npl):
+        if CARDS[out[k]].disc_tag >= 0:
+            out[n] = out[k]
+            n += 1
+    return n
+
+
 cdef int card_cost(TState* s, int p, int c) noexcept nogil:
+    cdef short disc[CARDCAP]
+    return card_cost_of(s, p, c, disc, discount_cards(s, p, disc))
+
+
+cdef int card_cost_of(TState* s, int p, int c, const short* disc, int ndisc) noexcept nogil:
+    """What card c costs p, given p's discount_cards."""
     cdef TPlayer* pl = &s.pl[p]
-    cdef int cost = CARDS[c].cost, t, d, i
-    for i in range(s.ncard):
-        if s.loc[i] != L_PLAYED + p or CARDS[i].disc_tag < 0:
-            continue
+    cdef int cost = CARDS[c].cost, d, i, k
+    for k in range(ndisc):
+        i = disc[k]
         d = CARDS[i].disc_tag
         if d == 11:
             cost -= CARDS[i].disc_amt
@@ -389,6 +491,11 @@ cdef int pay(TState* s, int p, int cost, int steel_ok, int ti_ok, int mc, int st
 
 cdef int card_playable(TState* s, int p, int c) noexcept nogil:
     """Requirements, production that must be there, a place for a special tile (not the payment)."""
+    return card_playable_c(s, p, c, NULL)
+
+
+cdef int card_playable_c(TState* s, int p, int c, signed char* spaces) noexcept nogil:
+    """card_playable, its spaces looked up through any_space_c(spaces) (NULL: none kept)."""
     cdef CardDef* d = &CARDS[c]
     cdef int k
     if not d.implemented:
@@ -407,18 +514,18 @@ cdef int card_playable(TState* s, int p, int c) noexcept nogil:
         return 0
     if c == CARD_HEAT_TRAPPING and heat_available(s, p) < 5:
         return 0
-    if d.tile_rule and not any_space(s, p, d.tile_rule, -1):
+    if d.tile_rule and not any_space_c(s, p, d.tile_rule, spaces):
         return 0
     if d.cities and d.city_space >= 0 and s.tile[d.city_space] != TL_NONE:
         return 0
-    if d.cities and d.city_space < 0 and not any_space(s, p, d.city_rule, -1):
+    if d.cities and d.city_space < 0 and not any_space_c(s, p, d.city_rule, spaces):
         return 0    # the app lists a city card only with a space for its city (Research Outpost: isolated)
     for k in range(6):
         # Moss and Nitrophilic Moss: the plants to lose must be there, counting Viral Enhancers' plant
         if d.stock[k] < 0 and s.pl[p].res[k] + (k == R_PL and owner_of(s, CARD_VIRAL) == p and (
                 d.tags[T_PLANT] + d.tags[T_MICROBE] + d.tags[T_ANIMAL]) > 0) < -d.stock[k]:
             return 0
-    if c == CARD_ART_LAKE and s.oceans < 9 and not any_space(s, p, PR_OCEAN_ON_LAND, -1):
+    if c == CARD_ART_LAKE and s.oceans < 9 and not any_space_c(s, p, PR_OCEAN_ON_LAND, spaces):
         return 0
     if c >= NBASE and not colonies_playable(s, p, c):
         return 0

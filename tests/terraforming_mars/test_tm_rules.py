@@ -118,6 +118,28 @@ def test_payment_steel_only_on_building_titanium_on_space():
     assert s.core.globals()[2] == -28
 
 
+def test_a_card_play_is_listed_exactly_when_its_cost_can_be_covered():
+    # the move generator skips a card whose discounted cost exceeds M€ + steel (building) + titanium
+    # (space) + Helion's heat before its other checks: at the edge, one M€ less drops the play
+    s = started("Ecoline", "Helion")
+    give(s, 0, "Research Outpost", played=True)     # -1 on every card
+    give(s, 0, "Space Station", played=True)        # -2 on a space card
+    give(s, 0, "Space Elevator")                    # 27, space and building: 24 here
+    set_player(s, 0, res=[5, 5, 3, 0, 0, 0])        # 5 + 5 steel x 2 + 3 titanium x 3 = 24
+    assert [x for x in s.legal_lines() if "Elevator" in x] == ["play Space Elevator pay mc=5 st=5 ti=3"]
+    set_player(s, 0, res=[4, 5, 3, 0, 0, 0])        # 23
+    assert not [x for x in s.legal_lines() if "Elevator" in x]
+    s.apply("pass")
+    give(s, 1, "Asteroid")                           # 14, space event
+    set_player(s, 1, res=[4, 0, 0, 0, 0, 10])        # Helion: 4 M€ + 10 heat
+    assert [x for x in s.legal_lines() if "Asteroid" in x] == ["play Asteroid pay mc=4 he=10"]
+    set_player(s, 1, res=[3, 0, 0, 0, 0, 10])
+    assert not [x for x in s.legal_lines() if "Asteroid" in x]
+    assert "std asteroid pay mc=4 he=10" not in s.legal_lines()   # the project: 14 as well
+    set_player(s, 1, res=[4, 0, 0, 0, 0, 10])
+    assert "std asteroid pay mc=4 he=10" in s.legal_lines()
+
+
 def test_requirements_and_unknown_card_errors():
     s = started("Helion", "Ecoline")
     give(s, 0, "Algae")                              # requires 5 oceans
