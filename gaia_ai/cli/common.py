@@ -86,6 +86,12 @@ def choose_game(args: argparse.Namespace) -> None:
             raise GameChoiceError(f"--game {args.game} was given, but {why}: give --game {named[0]}, or leave "
                                   "--game out")
         args.game = named[0]
+        misread = [d for d in given if named[0] not in readers[d]]   # e.g. a TM log given as --log (ED's)
+        if misread:
+            reads = [_option(d, None) for d in load_game(named[0]).position_options()]
+            why = next(why for _, why in implied.values())
+            raise GameChoiceError(f"{why}, and {named[0]} does not read {_option(misread[0], None)}: give the "
+                                  f"file with {', '.join(reads[:-1])} or {reads[-1]}")
         return
     unread = [d for d in given if args.game not in readers[d]]
     if unread:

@@ -71,3 +71,13 @@ def test_an_option_of_other_games_says_which_game_reads_it(tmp_path: Path,
     err = capsys.readouterr().err
     assert "gaia-project does not read --observation" in err
     assert "--game (eminent-domain or terraforming-mars)" in err
+
+
+def test_a_file_given_to_an_option_its_game_does_not_read_says_which_options_it_reads(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Terraforming Mars log given as --log (Eminent Domain's option): not "no position given"."""
+    tm_log = str(DATA / "web" / "tm-greedy-2p.json")
+    assert main(["suggest", "--log", tm_log, "--move", "40", "--simulations", "20"]) == 2
+    err = capsys.readouterr().err
+    assert "is a file of terraforming-mars (format terraforming-mars-log/1), and terraforming-mars does not " \
+           "read --log: give the file with --tm-view, --observation or --corpus" in err, err
