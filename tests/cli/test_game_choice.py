@@ -81,3 +81,15 @@ def test_a_file_given_to_an_option_its_game_does_not_read_says_which_options_it_
     err = capsys.readouterr().err
     assert "is a file of terraforming-mars (format terraforming-mars-log/1), and terraforming-mars does not " \
            "read --log: give the file with --tm-view, --observation or --corpus" in err, err
+
+
+def test_a_tm_view_and_a_tm_observation_given_to_each_other_s_option_name_the_right_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    observation = tmp_path / "seen.json"
+    assert main(["export-state", "--corpus", TM_CORPUS, "--game-id", "b000", "--move", "30",
+                 "--out", str(observation)]) == 0
+    capsys.readouterr()
+    assert main(["suggest", "--tm-view", str(observation)]) == 2
+    assert "give it with --observation" in capsys.readouterr().err
+    assert main(["suggest", "--observation", TM_VIEW]) == 2
+    assert "(it is a player view of the app: give it with --tm-view)" in capsys.readouterr().err
