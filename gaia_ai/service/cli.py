@@ -98,6 +98,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
         describe_position,
         in_words,
         print_report,
+        refuse_missing_pictures,
         write_pictures,
     )
     from gaia_ai.service.client import ServiceError, SuggestClient
@@ -109,6 +110,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
     try:
         from gaia_ai.games.registry import load_game
 
+        refuse_missing_pictures(args, load_game(args.game))   # before the call, not after the server's search
         position = load_game(args.game).request_position(args)
         token = None
         if args.token_file:

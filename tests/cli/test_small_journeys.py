@@ -27,6 +27,16 @@ def test_a_picture_of_a_game_without_one_is_refused_before_the_search(tmp_path: 
     assert not picture.exists()
 
 
+def test_a_picture_of_a_game_without_one_is_refused_before_a_remote_search(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "board.svg"
+    # no server listens on port 1: a refusal after the call would say UNAVAILABLE (exit status 1)
+    assert main(["suggest", "--log", ED_LOG, "--move", "1", "--svg", str(picture), "--server", "127.0.0.1:1",
+                 "--time-ms", "5000"]) == 2
+    assert "--svg: Eminent Domain has no board picture yet" in capsys.readouterr().err
+    assert not picture.exists()
+
+
 @pytest.mark.parametrize("argv, header, doc", [
     (["--demo"], "round 3, move phase; p1 hadsch-hallas, p2 terrans: suggestions for p1", "docs/notation.md"),
     (["--log", ED_LOG, "--move", "1"], "turn 1, p1 to decide (role); influence ",
