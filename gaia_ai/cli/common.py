@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.errors import ToolkitError
@@ -73,7 +74,8 @@ def choose_game(args: argparse.Namespace) -> None:
         if len(games) == 1:
             document = first_document(value) or {}
             form = f" (format {document['format']})" if isinstance(document.get("format"), str) else ""
-            implied[shown] = (games[0], f"{shown} is a file of {games[0]}{form}")
+            what = "a folder of files" if Path(value).is_dir() else "a file"
+            implied[shown] = (games[0], f"{shown} is {what} of {games[0]}{form}")
         elif dest in readers and len(readers[dest]) == 1:
             implied[shown] = (readers[dest][0], f"{shown} is an option of {readers[dest][0]}")
     named = sorted({game for game, _ in implied.values()})

@@ -93,3 +93,15 @@ def test_a_tm_view_and_a_tm_observation_given_to_each_other_s_option_name_the_ri
     assert "give it with --observation" in capsys.readouterr().err
     assert main(["suggest", "--observation", TM_VIEW]) == 2
     assert "(it is a player view of the app: give it with --tm-view)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["eminent-domain", "terraforming-mars"])
+def test_replay_of_a_match_save_folder_reads_its_game_without_game(game: str, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`match --save DIR` then `replay DIR`: the folder's files name their game (not Gaia's corpus reader)."""
+    assert main(["match", "--game", game, "greedy", "random", "--games", "1", "--save", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["replay", "--game", "gaia-project", str(tmp_path)]) == 2
+    assert f"is a folder of files of {game}" in capsys.readouterr().err
