@@ -61,6 +61,17 @@ def test_the_servers_note_on_reading_time_only_with_verbose(capsys: pytest.Captu
         assert "note from the server: search time" in capsys.readouterr().err
 
 
+def test_a_remote_tm_hint_names_the_corporation_as_the_local_one_does(capsys: pytest.CaptureFixture[str]) -> None:
+    view = str(DATA / "tm-playerviews" / "base-v01-0-g6-60.json")
+    assert main(["suggest", "--tm-view", view, "--simulations", "20"]) == 0
+    local = capsys.readouterr().out.splitlines()[0]
+    with running_server() as server:
+        assert main(["suggest", "--tm-view", view, "--server", f"127.0.0.1:{server.port}",
+                     "--simulations", "20"]) == 0
+    remote = capsys.readouterr().out.splitlines()[0]
+    assert local.endswith("suggestions for p1 Interplanetary Cinematics") and remote == local
+
+
 def _imports(module: str) -> set[str]:
     """Every gaia_ai module a module's source imports, at its top or inside a function."""
     spec = importlib.util.find_spec(module)
