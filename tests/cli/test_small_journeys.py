@@ -85,3 +85,9 @@ def _imports(module: str) -> set[str]:
                                   ("gaia_ai.cli.suggest", "gaia_ai.service.cli")])
 def test_no_import_circle(a: str, b: str) -> None:
     assert not (b in _imports(a) and a in _imports(b))
+
+
+def test_web_help_names_the_eminent_domain_form(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["web", "--help"])
+    assert "position typed in its form" in " ".join(capsys.readouterr().out.split())   # issue 42's form
