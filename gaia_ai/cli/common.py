@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.errors import ToolkitError
@@ -73,7 +74,8 @@ def choose_game(args: argparse.Namespace) -> None:
         if len(games) == 1:
             document = first_document(value) or {}
             form = f" (format {document['format']})" if isinstance(document.get("format"), str) else ""
-            implied[shown] = (games[0], f"{shown} is a file of {games[0]}{form}")
+            what = "a folder of files" if Path(value).is_dir() else "a file"
+            implied[shown] = (games[0], f"{shown} is {what} of {games[0]}{form}")
         elif dest in readers and len(readers[dest]) == 1:
             implied[shown] = (readers[dest][0], f"{shown} is an option of {readers[dest][0]}")
     named = sorted({game for game, _ in implied.values()})
@@ -86,6 +88,12 @@ def choose_game(args: argparse.Namespace) -> None:
             raise GameChoiceError(f"--game {args.game} was given, but {why}: give --game {named[0]}, or leave "
                                   "--game out")
         args.game = named[0]
+        misread = [d for d in given if named[0] not in readers[d]]   # e.g. a TM log given as --log (ED's)
+        if misread:
+            reads = [_option(d, None) for d in load_game(named[0]).position_options()]
+            why = next(why for _, why in implied.values())
+            raise GameChoiceError(f"{why}, and {named[0]} does not read {_option(misread[0], None)}: give the "
+                                  f"file with {', '.join(reads[:-1])} or {reads[-1]}")
         return
     unread = [d for d in given if args.game not in readers[d]]
     if unread:

@@ -135,6 +135,13 @@ def in_words(game: Any, state: Any, pv: list[Any], players: list[int]) -> list[d
         return []
 
 
+def refuse_missing_pictures(args: argparse.Namespace, game: Any) -> None:
+    """--png / --svg of a game without a board picture: UnsupportedError, before any search (local or remote)."""
+    for fmt in ("png", "svg"):
+        if getattr(args, fmt, None) and fmt not in game.info.pictures:
+            raise UnsupportedError(f"--{fmt}: {game.info.title} has no board picture yet")
+
+
 def write_pictures(args: argparse.Namespace, game: Any, state: Any, hints: list[Hint]) -> int:
     """--png / --svg: the position with the first hint's own moves drawn; exit status."""
     for fmt in ("png", "svg"):

@@ -18,9 +18,10 @@ from gaia_ai.cli.report import (
     budget_from_args,
     in_words,
     print_report,
+    refuse_missing_pictures,
     write_pictures,
 )
-from gaia_ai.errors import GameOverError, ToolkitError, UnsupportedError
+from gaia_ai.errors import GameOverError, ToolkitError
 from gaia_ai.games.registry import load_game
 
 
@@ -113,9 +114,7 @@ def _suggest_handler(args: argparse.Namespace) -> int:
         game = load_game(args.game)
         state = require_decision(position_from_args(args))
         config = _config(args, game)
-        for fmt in ("png", "svg"):   # refused before the search, not after it
-            if getattr(args, fmt, None) and fmt not in game.info.pictures:
-                raise UnsupportedError(f"--{fmt}: {game.info.title} has no board picture yet")
+        refuse_missing_pictures(args, game)   # before the search, not after it
         with ctrl_c(raise_interrupt=False) as stop:   # Ctrl-C: the search returns what it has
             result = game.search(state, config, top_k=args.top)
     except (ToolkitError, OSError, ValueError) as e:

@@ -16,9 +16,10 @@ def add_web_subparser(subparsers: Any) -> argparse.ArgumentParser:
         help="a local web page: paste a game, see the board and the hints in words",
         description="Serve a web page on this computer for one game (--game): paste or choose a position (Gaia: a "
                     "boardgamers.space export, a game log or a structured state; Terraforming Mars: your player "
-                    "view from the app's /api/player, an observation or a log; Eminent Domain: a log or an "
-                    "observation; a log gets a move slider), see it, the ranked hints in words with win "
-                    "probability and expected score (for Terraforming Mars the app's option titles and answer), "
+                    "view from the app's /api/player, an observation or a log; Eminent Domain: a log, an "
+                    "observation or a position typed in its form; a log gets a move slider), see it, the ranked "
+                    "hints in words with win probability and expected score (for Terraforming Mars the app's "
+                    "option titles and answer), "
                     "and step through the line the search expects. The search runs here, or on a `gaia-ai "
                     "serve` server with --server. The page for each game: docs/web.md.",
     )

@@ -71,12 +71,14 @@ JSON_KEYS = {
 }
 
 
-def json_figures(game: str, results: dict[Any, dict[str, dict[str, float]]],
+def json_figures(game: str, results: dict[Any, dict[str, dict[str, float]]], run: argparse.Namespace,
                  ratios: dict[str, str] | None = None) -> dict[str, Any]:
     """The one JSON layout of every game's bench from {players key: {printed name: figure}}: the game's
-    name, then each figure by its JSON_KEYS key, by players key; a figure named in `ratios` (printed
-    name -> baseline name) goes under "baseline_ratio" instead, as its median."""
-    out: dict[str, Any] = {"game": game}
+    name and the run's settings (players, seconds a repeat, repeats, seed: from `run`, the bench's
+    arguments), then each figure by its JSON_KEYS key, by players key; a figure named in `ratios`
+    (printed name -> baseline name) goes under "baseline_ratio" instead, as its median."""
+    out: dict[str, Any] = {"game": game, "players": list(run.players), "seconds": run.seconds,
+                           "repeats": run.repeats, "seed": run.seed}
     for players, figures in results.items():
         for name, figure in figures.items():
             if ratios and name in ratios:

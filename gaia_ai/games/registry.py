@@ -46,6 +46,7 @@ def load_game(name: str = DEFAULT_GAME) -> Game:
 
 # a file is sniffed for the game it belongs to only up to this size (larger ones: their first line)
 SNIFF_BYTES = 16 << 20
+SNIFF_FILES = 20   # files of a folder read to tell its game
 
 
 def first_document(path: str | Path) -> dict[str, Any] | None:
@@ -66,7 +67,12 @@ def first_document(path: str | Path) -> dict[str, Any] | None:
 
 def games_of_file(path: str | Path) -> tuple[str, ...]:
     """The games that recognise the file's first document as theirs (Game.recognises: its "format", or
-    the shape of a record), in GAMES order; () for a file no game claims."""
+    the shape of a record), in GAMES order; () for a file no game claims. A folder (match --save's): the
+    games of its first SNIFF_FILES files, by name."""
+    if Path(path).is_dir():
+        files = sorted(p for p in Path(path).iterdir() if p.is_file())[:SNIFF_FILES]
+        claimed = {name for f in files for name in games_of_file(f)}
+        return tuple(name for name in GAMES if name in claimed)
     document = first_document(path)
     if document is None:
         return ()

@@ -109,6 +109,8 @@ def format_summary(review: Review) -> str:
     config = review.config
     header = (f"{review.game_id}: log lines {review.lines[0]}-{review.lines[1] - 1}, "
               f"{config.simulations} simulations a search, seed {config.seed}")
+    if review.interrupted and review.decisions:   # the figures below cover only the lines reviewed
+        header += f" (stopped by Ctrl-C after line {review.decisions[-1].index})"
     lines = [header]
     if review.final_scores:
         lines.append("final scores: " + ", ".join(

@@ -98,6 +98,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
         describe_position,
         in_words,
         print_report,
+        refuse_missing_pictures,
         write_pictures,
     )
     from gaia_ai.service.client import ServiceError, SuggestClient
@@ -109,6 +110,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
     try:
         from gaia_ai.games.registry import load_game
 
+        refuse_missing_pictures(args, load_game(args.game))   # before the call, not after the server's search
         position = load_game(args.game).request_position(args)
         token = None
         if args.token_file:
@@ -146,7 +148,7 @@ def suggest_remote(args: argparse.Namespace) -> int:
         position=(game.describe(state) if state is not None else
                   describe_position(info.round, info.phase, info.current_player, [f or None for f in info.factions])),
         player=reply.player,
-        faction=reply.faction or None,
+        faction=reply.faction or (state.role(reply.player) if state is not None else None) or None,   # TM's corporation
         hints=hints,
         simulations=reply.stats.simulations, nodes=reply.stats.nodes, max_depth=reply.stats.max_depth,
         elapsed=reply.stats.elapsed_seconds, simulations_per_second=reply.stats.simulations_per_second,

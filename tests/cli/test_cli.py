@@ -134,6 +134,8 @@ def test_bench_engine_json_has_one_schema_for_every_game(game: str, capsys: pyte
                  "--json"]) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["game"] == game
+    assert (result["players"], result["seconds"], result["repeats"]) == ([2], 0.05, 1)   # the run's settings
+    assert isinstance(result["seed"], str)
     for name in ("playouts_per_second", "moves_per_second", "api_movegen_per_second"):
         assert set(result[name]) == {"2"} and result[name]["2"]["median"] > 0
         assert set(result[name]["2"]) >= {"median", "min", "max"}

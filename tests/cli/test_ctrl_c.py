@@ -103,6 +103,13 @@ def test_review_keeps_the_decisions_reviewed_so_far() -> None:
     assert "stopped by Ctrl-C" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_review_summary_says_where_it_was_stopped() -> None:
+    done = _run(REVIEW_CHILD, "review", str(DATA / "exports" / "bot-001.json"), "--simulations", "100")
+    assert done.returncode == 130, done.stderr
+    header = next(line for line in done.stdout.splitlines() if line.startswith("bot-001: log lines "))
+    assert "(stopped by Ctrl-C after line " in header, header   # not the whole game's range alone
+
+
 def test_match_keeps_the_games_finished_so_far() -> None:
     child = subprocess.Popen([sys.executable, "-m", "gaia_ai", "match", "greedy", "mcts:sims=30", "--games", "200",
                               "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -71,3 +71,37 @@ def test_an_option_of_other_games_says_which_game_reads_it(tmp_path: Path,
     err = capsys.readouterr().err
     assert "gaia-project does not read --observation" in err
     assert "--game (eminent-domain or terraforming-mars)" in err
+
+
+def test_a_file_given_to_an_option_its_game_does_not_read_says_which_options_it_reads(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Terraforming Mars log given as --log (Eminent Domain's option): not "no position given"."""
+    tm_log = str(DATA / "web" / "tm-greedy-2p.json")
+    assert main(["suggest", "--log", tm_log, "--move", "40", "--simulations", "20"]) == 2
+    err = capsys.readouterr().err
+    assert "is a file of terraforming-mars (format terraforming-mars-log/1), and terraforming-mars does not " \
+           "read --log: give the file with --tm-view, --observation or --corpus" in err, err
+
+
+def test_a_tm_view_and_a_tm_observation_given_to_each_other_s_option_name_the_right_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    observation = tmp_path / "seen.json"
+    assert main(["export-state", "--corpus", TM_CORPUS, "--game-id", "b000", "--move", "30",
+                 "--out", str(observation)]) == 0
+    capsys.readouterr()
+    assert main(["suggest", "--tm-view", str(observation)]) == 2
+    assert "give it with --observation" in capsys.readouterr().err
+    assert main(["suggest", "--observation", TM_VIEW]) == 2
+    assert "(it is a player view of the app: give it with --tm-view)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["eminent-domain", "terraforming-mars"])
+def test_replay_of_a_match_save_folder_reads_its_game_without_game(game: str, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`match --save DIR` then `replay DIR`: the folder's files name their game (not Gaia's corpus reader)."""
+    assert main(["match", "--game", game, "greedy", "random", "--games", "1", "--save", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["replay", "--game", "gaia-project", str(tmp_path)]) == 2
+    assert f"is a folder of files of {game}" in capsys.readouterr().err

@@ -27,6 +27,16 @@ def test_a_picture_of_a_game_without_one_is_refused_before_the_search(tmp_path: 
     assert not picture.exists()
 
 
+def test_a_picture_of_a_game_without_one_is_refused_before_a_remote_search(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "board.svg"
+    # no server listens on port 1: a refusal after the call would say UNAVAILABLE (exit status 1)
+    assert main(["suggest", "--log", ED_LOG, "--move", "1", "--svg", str(picture), "--server", "127.0.0.1:1",
+                 "--time-ms", "5000"]) == 2
+    assert "--svg: Eminent Domain has no board picture yet" in capsys.readouterr().err
+    assert not picture.exists()
+
+
 @pytest.mark.parametrize("argv, header, doc", [
     (["--demo"], "round 3, move phase; p1 hadsch-hallas, p2 terrans: suggestions for p1", "docs/notation.md"),
     (["--log", ED_LOG, "--move", "1"], "turn 1, p1 to decide (role); influence ",
@@ -51,6 +61,17 @@ def test_the_servers_note_on_reading_time_only_with_verbose(capsys: pytest.Captu
         assert "note from the server: search time" in capsys.readouterr().err
 
 
+def test_a_remote_tm_hint_names_the_corporation_as_the_local_one_does(capsys: pytest.CaptureFixture[str]) -> None:
+    view = str(DATA / "tm-playerviews" / "base-v01-0-g6-60.json")
+    assert main(["suggest", "--tm-view", view, "--simulations", "20"]) == 0
+    local = capsys.readouterr().out.splitlines()[0]
+    with running_server() as server:
+        assert main(["suggest", "--tm-view", view, "--server", f"127.0.0.1:{server.port}",
+                     "--simulations", "20"]) == 0
+    remote = capsys.readouterr().out.splitlines()[0]
+    assert local.endswith("suggestions for p1 Interplanetary Cinematics") and remote == local
+
+
 def _imports(module: str) -> set[str]:
     """Every gaia_ai module a module's source imports, at its top or inside a function."""
     spec = importlib.util.find_spec(module)
@@ -64,3 +85,9 @@ def _imports(module: str) -> set[str]:
                                   ("gaia_ai.cli.suggest", "gaia_ai.service.cli")])
 def test_no_import_circle(a: str, b: str) -> None:
     assert not (b in _imports(a) and a in _imports(b))
+
+
+def test_web_help_names_the_eminent_domain_form(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["web", "--help"])
+    assert "position typed in its form" in " ".join(capsys.readouterr().out.split())   # issue 42's form

@@ -177,6 +177,9 @@ def _bad(edit):
     (lambda e: e["planets"][1].update(colonies=["survey"]), "planets[1].colonies[0]: survey shows no Colonize"),
     (lambda e: e["planets"][1].update(face_up=True), "planets[1].colonies: only a face-down planet"),
     (lambda e: e.update(planet_deck=40), "planet_deck: 40 is out of range"),
+    # an observation given as a typed position: its format is named, not its first field the entry lacks
+    (lambda e: e.update(format="eminent-domain-observation/1", flow={}),
+     "format: expected 'eminent-domain-entry/1', not 'eminent-domain-observation/1'"),
     (lambda e: e.update(planet_deck_top={"type": "A", "colonize": 3, "warfare": 7}), "planet_deck_top: no unlisted"),
 ])
 def test_a_bad_entry_is_refused_naming_the_field(edit, message):

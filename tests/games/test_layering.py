@@ -68,3 +68,4 @@ def test_the_clis_option_and_player_help_comes_from_each_games_info() -> None:
         for key, text in info.options.items():
             assert (f"{key} {text}" in options) == ("choose with" in text)
     assert "auction=choose-bid" in options and "colonies=on" in options
+    assert "rules=rulebook" in options   # Eminent Domain's rule sets (issue 42): match --option names them

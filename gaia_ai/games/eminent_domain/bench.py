@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     seed = seed_int(int(args.seed) if args.seed.isdigit() else args.seed) % 2**32
     results = {n: measure(n, args.seconds, args.repeats, seed, EdOptions(rules=args.rules)) for n in args.players}
     if args.json:   # one line, in every game's layout (benchutil.json_figures)
-        print(json.dumps(json_figures("eminent-domain", results)))
+        print(json.dumps(json_figures("eminent-domain", results, args)))
         return 0
     for n, figures in results.items():
         print(f"{n} players (median of {args.repeats} x {args.seconds:g} s, min-max)")

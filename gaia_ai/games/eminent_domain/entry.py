@@ -271,9 +271,9 @@ def observation_from_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """The full observation (eminent-domain-observation/1) of the typed position `entry` (the module's
     format), checked by rebuilding it (state_from_observation). EntryError names the field at fault."""
     c = cards()
+    if isinstance(entry, dict) and entry.get("format", FORMAT) != FORMAT:   # before its fields: another format's
+        raise EntryError(f"format: expected {FORMAT!r}, not {entry.get('format')!r}")
     e = _fields(entry, TOP, "entry")
-    if e.get("format", FORMAT) != FORMAT:
-        raise EntryError(f"format: expected {FORMAT!r}, not {e.get('format')!r}")
     players = _int(e.get("players", 2), "players", 2, ed_rules.SIZES["MAXP"])
     seat = _int(e.get("seat", 0), "seat", 0, players - 1)
     opts = _options(e, players)

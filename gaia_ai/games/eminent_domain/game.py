@@ -67,10 +67,12 @@ class EdGame(Game):
         player_counts=(2, 3, 4),
         role_name="seat",
         hidden_information=True,
-        options={"rules": "bga (as Board Game Arena plays; or rulebook)",
-                 "errata": "the rule set's (bga: on; rulebook: off)",
-                 "extra_round": "the rule set's (bga: on, BGA's option 103; rulebook: off)",
-                 "stacks": "bga (12/12/12/8/12 after dealing; or full)", "extended": "off"},
+        options={"rules": "bga (as Board Game Arena plays; choose with rules=rulebook: the printed rules)",
+                 "errata": "the rule set's (bga: on; rulebook: off; choose with errata=on or errata=off)",
+                 "extra_round": "the rule set's (bga: on, BGA's option 103; rulebook: off; choose with "
+                                "extra_round=on or extra_round=off)",
+                 "stacks": "bga (12/12/12/8/12 after dealing; choose with stacks=full: every card)",
+                 "extended": "off (choose with extended=on: the extended 3-player game)"},
         notation_doc="docs/eminent-domain.md",
         formats=("eminent-domain/1", "eminent-domain-observation/1"),   # gamelog.py, observation.py
     )

@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {f"{n}{' colonies' if colonies else ''}": measure(n, args.seconds, args.repeats, seed, colonies)
                for colonies in ((False, True) if args.colonies else (False,)) for n in args.players}
     if args.json:   # one line, in every game's layout (benchutil.json_figures)
-        print(json.dumps(json_figures("terraforming-mars", results,
+        print(json.dumps(json_figures("terraforming-mars", results, args,
                                       {"ratio to the corpus engine per decision": "apply"})))
         return 0
     for n, figures in results.items():

@@ -14,6 +14,7 @@ from gaia_ai.jsontext import loads_bounded
 
 from .errors import TmError
 from .gamelog import LogError, is_log, log_state
+from .observation import FORMAT as OBSERVATION_FORMAT
 from .observation import ObservationError, state_from_observation
 from .playerview import PlayerViewError, import_player_view
 from .replay import Divergence, Replayer, read_records
@@ -128,16 +129,37 @@ def record_state(rec: Any, cut: int | None = None) -> TmState:
     return replayer.state
 
 
+def _other_option(text: str, given: str) -> str:
+    """For a refused file that the other position option reads (a player view given as --observation, an
+    observation as --tm-view): which option to give it with."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return ""
+    if not isinstance(data, dict):
+        return ""
+    if given != "tm_view" and "thisPlayer" in data and "game" in data:
+        return " (it is a player view of the app: give it with --tm-view)"
+    if given != "observation" and data.get("format") == OBSERVATION_FORMAT:
+        return f" (its format is {OBSERVATION_FORMAT}: give it with --observation)"
+    return ""
+
+
 def from_args(args: Any) -> TmState:
     """The TmState of the command line's --tm-view, --observation or --corpus [--game-id] [--move K]."""
     seed = getattr(args, "seed", None) or 0
     if getattr(args, "tm_view", None):
-        return from_view_text(_read(args.tm_view), seed)
-    if getattr(args, "observation", None):
+        text = _read(args.tm_view)
         try:
-            return from_observation_text(_read(args.observation), seed)
+            return from_view_text(text, seed)
+        except (PlayerViewError, PositionError) as e:
+            raise type(e)(f"{e}{_other_option(text, 'tm_view')}") from None
+    if getattr(args, "observation", None):
+        text = _read(args.observation)
+        try:
+            return from_observation_text(text, seed)
         except (ObservationError, PositionError) as e:
-            raise PositionError(f"{args.observation}: {e}") from None
+            raise PositionError(f"{args.observation}: {e}{_other_option(text, 'observation')}") from None
     if getattr(args, "corpus", None):
         return record_state(pick_record(args.corpus, args.game_id), getattr(args, "move", None))
     raise PlayerViewError("no position given: --tm-view FILE (a player's view from the web app), "
