@@ -33,7 +33,8 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
                              "rollout policy); repeat it and the players take the games in turn (expert "
                              "iteration: the parent's search beside greedy, docs/search.md 'Learned values')")
-    parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with --policy)")
+    parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with "
+                        "--policy, n1 with --net)")
     parser.add_argument("--policy", action="store_true",
                         help="fit the move prior instead (mcts:prior=policy): self-play games of --teacher, "
                              "each searched decision's root visit shares the targets (2 players; the shipped "
@@ -46,6 +47,14 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=positive_int, default=1,
                         help="with --policy: processes that play the self-play games (default 1; the same model "
                              "either way)")
+    parser.add_argument("--net", action="store_true",
+                        help="fit the value network instead (mcts:eval=n1; a 2-layer MLP evaluated in C over "
+                             "gaia_rules.NET_INPUTS, numpy, Adam): the same self-play games as the linear value, "
+                             "one in 10 held out, whose RMSE it reports beside the linear recipe's (the shipped "
+                             "gaia_ai/games/gaia/data/value-n1.json: 'gaia-ai train --net --games 2000 --seed 0 "
+                             "--epochs 20')")
+    parser.add_argument("--epochs", type=positive_int, default=None,
+                        help="with --net: passes over the training positions (default 12)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -54,7 +63,17 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
 def _train_handler(args: argparse.Namespace) -> int:
     try:
         game = load_game(args.game)
-        if args.policy:
+        if args.epochs is not None and not args.net:
+            raise ValueError("--epochs needs --net")
+        if args.net:
+            if args.policy or args.teacher or args.workers != 1:
+                raise ValueError("--net fits the value network on --player's games: no --policy, --teacher, --workers")
+            model = game.train_value_net(args.games, args.seed, args.player or ["greedy"], args.version,
+                                         args.epochs)
+            rmse = model["trained"]["held_out_rmse"]
+            made = (f"{model['trained']['positions']} positions, held-out RMSE "
+                    + ", ".join(f"{k} {v}" for k, v in rmse.items()))
+        elif args.policy:
             if args.player:
                 raise ValueError("--player names the value's self-play; a policy's games are --teacher's")
             model = game.train_policy(args.games, args.seed, args.teacher, args.version, args.workers)
