@@ -9,6 +9,9 @@
 2. Simulations per second of the hint search (Game.hint_search: rollouts to the end, PUCT with the
    policy prior, a mixed leaf) with eval=v1 and eval=n1, 1 thread, S simulations from the demo
    position, K searches each (alternating); medians.
+3. The error of each value on held-out greedy self-play games (value.self_play, seed 1, G games: the
+   shipped v1 and n1 were fitted on seed 0's): RMSE and MAE of each player's final VP, of the margin
+   between the two, and the share of positions whose leader by the estimate wins.
 Issue 41; the figures are in docs/search.md ("A value network"). Deterministic positions and seeds;
 the times are wall clock (run it on a quiet machine, under nice on a shared one).
 """
@@ -20,6 +23,8 @@ import statistics
 import sys
 import time
 from typing import Any
+
+import numpy as np
 
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia import value, value_net
@@ -59,12 +64,44 @@ def search_rates(sims: int, searches: int) -> dict[str, float]:
     return {name: statistics.median(r) for name, r in rates.items()}
 
 
+def held_out_error(games: int) -> dict[str, dict[str, float]]:
+    v1, n1 = value.slot("v1"), value_net.slot("n1")
+    names = ("heuristic", "v1", "n1")
+    err: dict[str, list[float]] = {n: [] for n in names}
+    margin: dict[str, list[float]] = {n: [] for n in names}
+    winner: dict[str, list[bool]] = {n: [] for n in names}
+    for game in range(games):
+        estimates: list[tuple[list[float], ...]] = []
+
+        def on_position(core: Any, raw: dict[str, Any], into: list[tuple[list[float], ...]] = estimates) -> None:
+            into.append((gaia_rules.evaluate(core), gaia_rules.evaluate_learned(core, v1),
+                         gaia_rules.evaluate_net(core, n1)))
+
+        samples = value.self_play(game, 1, "greedy", on_position)
+        final = samples[0].final, samples[1].final
+        for row in estimates:
+            for name, e in zip(names, row, strict=True):
+                err[name] += [e[0] - final[0], e[1] - final[1]]
+                margin[name].append((e[0] - e[1]) - (final[0] - final[1]))
+                if final[0] != final[1]:
+                    winner[name].append((e[0] > e[1]) == (final[0] > final[1]))
+    out = {}
+    for name in names:
+        e, m = np.array(err[name]), np.array(margin[name])
+        out[name] = {"positions": len(m), "rmse": float(np.sqrt(np.mean(e ** 2))), "mae": float(np.mean(np.abs(e))),
+                     "margin rmse": float(np.sqrt(np.mean(m ** 2))), "margin mae": float(np.mean(np.abs(m))),
+                     "winner": float(np.mean(winner[name]))}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=20, help="positions timed (default 20)")
     parser.add_argument("--reps", type=int, default=20000, help="evaluations per position (default 20000)")
     parser.add_argument("--sims", type=int, default=400, help="simulations per search (default 400)")
     parser.add_argument("--searches", type=int, default=5, help="searches per evaluator (default 5)")
+    parser.add_argument("--error-games", type=int, default=200, help="held-out games (seed 1) of part 3 (default "
+                        "200; 0: skip it)")
     args = parser.parse_args(argv)
     ns = evaluation_ns(args.positions, args.reps)
     print(f"ns per evaluation of a 2-player position (median of {args.positions} positions, {args.reps} each):")
@@ -76,6 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     for name, r in rates.items():
         print(f"  eval={name}: {r:8.0f} simulations/s")
     print(f"  n1 / v1: {rates['n1'] / rates['v1']:.3f}")
+    if args.error_games:
+        errors = held_out_error(args.error_games)
+        print(f"\nerror of the final-VP estimate on {args.error_games} held-out greedy games (seed 1, "
+              f"{errors['v1']['positions']} positions):")
+        print(f"  {'':10s} {'RMSE':>6s} {'MAE':>6s} {'margin RMSE':>11s} {'margin MAE':>10s} {'winner':>7s}")
+        for name, e in errors.items():
+            print(f"  {name:10s} {e['rmse']:6.2f} {e['mae']:6.2f} {e['margin rmse']:11.2f} {e['margin mae']:10.2f} "
+                  f"{e['winner']:7.1%}")
     return 0
 
 
