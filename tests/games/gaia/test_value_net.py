@@ -157,3 +157,28 @@ def test_gaia_ai_train_net_writes_the_network(tmp_path) -> None:
     assert json.loads(out.read_text())["version"] == "n1"
     assert main(["train", "--epochs", "2", "--games", "10"]) == 2      # --epochs needs --net: one line, exit 2
     assert main(["train", "--net", "--policy", "--games", "10"]) == 2
+
+
+def test_more_seats_are_encoded_against_the_others_mean() -> None:
+    """Trained on 2-player games, the network still values a 3-player position: the other seats' features
+    enter as their mean, and the C estimate is the numpy one."""
+    from gaia_ai.games.gaia.engine import GaiaState, GameSetup
+
+    state = GaiaState.new(GameSetup.random(3, "net-3p"))
+    for faction in ("terrans", "xenos", "taklons"):
+        state.apply(f"faction {faction}")
+    bot = make_bot("greedy")
+    while state.raw_state()["phase"] != gaia_rules.PHASE_CODES.index("move"):
+        state.apply(bot.choose(state))
+    for _ in range(12):
+        state.apply(bot.choose(state))
+    model = value_net.load("n1")
+    raw = state.raw_state()
+    inputs = np.array(gaia_rules.net_inputs_of(state._core))
+    features = np.array(gaia_rules.value_features_of(state._core))[:, :-1]
+    others = [np.delete(features, p, axis=0).mean(0) for p in range(3)]
+    start = len(gaia_rules.NET_INPUTS) - 6 - 1 - features.shape[1]
+    assert np.allclose(inputs[:, start:start + features.shape[1]], others)
+    vp = np.array([raw["pl"][p]["vp"] for p in range(3)])
+    expected = vp + value_net.forward(model, inputs)
+    assert np.abs(np.array(gaia_rules.evaluate_net(state._core, value_net.slot("n1"))) - expected).max() < 1e-9
