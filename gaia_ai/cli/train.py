@@ -1,5 +1,5 @@
-"""``gaia-ai train``: fit a game's learned position value, or its move prior, on self-play games (Gaia:
-issue 18)."""
+"""``gaia-ai train``: fit a game's learned position value, its value network or its move prior, on self-play
+games (Gaia: issues 18 and 41)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "still gains over the features gaia_rules.VALUE_FEATURES. The same seed, games and player give "
         "the same weights. The shipped model (gaia_ai/games/gaia/data/value-v1.json) was made with "
         "'gaia-ai train --games 400 --seed 0 --player greedy'; a search uses it with "
-        "'mcts:eval=learned,rollout_depth=N'.",
+        "'mcts:eval=learned,rollout_depth=N'. With --net, a small neural network (value-n1.json, "
+        "'mcts:eval=n1') on the same games instead.",
     )
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=400, help="self-play games (default 400)")
@@ -54,7 +55,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "gaia_ai/games/gaia/data/value-n1.json: 'gaia-ai train --net --games 2000 --seed 0 "
                              "--epochs 20')")
     parser.add_argument("--epochs", type=positive_int, default=None,
-                        help="with --net: passes over the training positions (default 12)")
+                        help="with --net: passes over the training positions (default 20)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser

@@ -27,7 +27,7 @@ from gaia_ai.games.gaia.models import ShippedModels
 
 VERSION = "n1"                  # the newest shipped network (data/value-n1.json)
 NAME = re.compile(r"n[1-9][0-9]{0,3}")   # what a search's evaluator names to pick a network
-EPOCHS = 12
+EPOCHS = 20                     # the shipped n1's
 BATCH = 256
 LEARNING_RATE = 1e-3
 L2 = 1e-4
