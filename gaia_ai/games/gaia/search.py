@@ -143,9 +143,10 @@ TURN_PV = 8
 
 def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     """The game interface table for this search: the leaf evaluator config.evaluator ("learned", a
-    pinned version "vN" or a value network "nN") and the move prior config.prior names (the value prior uses the evaluator's
-    model, the newest shipped one under the heuristic; the policy prior "policy" the default policy,
-    policy.VERSION, and "pN" that version); the models' weights are loaded on first use."""
+    pinned version "vN" or a value network "nN") and the move prior config.prior names (the value prior
+    uses the evaluator's model, the newest shipped linear one under the heuristic or a network; the
+    policy prior "policy" the default policy, policy.VERSION, and "pN" that version); the models'
+    weights are loaded on first use."""
     learned = config.evaluator != "heuristic"
     prior, policy_slot = config.prior, 0
     if prior == "policy" or POLICY_VERSION.fullmatch(prior):
