@@ -9,9 +9,11 @@ each player's real final VP:
   rollouts  the mean final VP of R rollout-policy games from the position (what MCTS backs up);
   linear    a ridge fit per round over the learned value's features (gaia_rules.VALUE_FEATURES), on
             the even games, scored on the odd ones (held out);
-  shipped   the package's learned value (data/value-v1.json, trained on other games' seeds).
+  shipped   the package's learned value (data/value-v1.json, trained on other games' seeds);
+  network   the package's value network (data/value-n1.json, evaluated in C; trained on seed 0's games).
 Printed per round: mean absolute error of the final-VP estimate, its bias, and how often the estimate's
-leader is the real winner; then the fitted worth of each feature per round. Issue 18 item 1; findings in
+leader is the real winner; then each estimate's RMSE over the held-out positions; then the fitted worth
+of each feature per round. Issue 18 item 1; findings in
 docs/value-analysis.md. Deterministic for a given --seed.
 """
 
@@ -26,23 +28,25 @@ from typing import Any
 import numpy as np
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia import value
+from gaia_ai.games.gaia import value, value_net
 
 
 def play(game: int, seed: int, rollouts: int, player: str) -> list[dict[str, Any]]:
     """One game's positions: the heuristic's and the rollouts' estimates, with the value's samples."""
-    extra: list[tuple[list[float], list[float]]] = []
+    extra: list[tuple[list[float], list[float], list[float]]] = []
+    net = value_net.slot()
 
     def on_position(core: Any, raw: dict[str, Any]) -> None:
         outs = gaia_rules.policy_playouts(core, rollouts, seed * 7919 + game * 131 + len(extra))
-        extra.append((gaia_rules.evaluate(core), [float(np.mean([o[p] for o in outs])) for p in range(2)]))
+        extra.append((gaia_rules.evaluate(core), [float(np.mean([o[p] for o in outs])) for p in range(2)],
+                      gaia_rules.evaluate_net(core, net)))
 
     samples = value.self_play(game, seed, player, on_position)
     rows = []
-    for i, (heuristic, rolled) in enumerate(extra):
+    for i, (heuristic, rolled, network) in enumerate(extra):
         pair = samples[2 * i: 2 * i + 2]
         rows.append({"game": game, "round": pair[0].round, "samples": pair, "final": [s.final for s in pair],
-                     "evaluate": heuristic, "rollouts": rolled})
+                     "evaluate": heuristic, "rollouts": rolled, "network": network})
     return rows
 
 
@@ -71,19 +75,24 @@ def report(rows: list[dict[str, Any]]) -> None:
         by_round[r["round"]].append(r)
     train = [s for r in rows if r["game"] % 2 == 0 for s in r["samples"]]
     fitted = value.fit(train)
-    names = ("evaluate", "rollouts", "linear", "shipped")
+    names = ("evaluate", "rollouts", "linear", "shipped", "network")
+    estimates = {
+        "evaluate": lambda r: r["evaluate"],
+        "rollouts": lambda r: r["rollouts"],
+        "linear": lambda r: [value.predict(fitted, s) for s in r["samples"]],
+        "shipped": lambda r: [value.predict(shipped, s) for s in r["samples"]],
+        "network": lambda r: r["network"],
+    }
     print(f"{'round':>5} {'positions':>9} | " + " | ".join(f"{n + ' MAE':>13} {'bias':>6} {'winner':>6}" for n in names))
     for rnd in sorted(by_round):
         test = [r for r in by_round[rnd] if r["game"] % 2 == 1]
-        estimates = {
-            "evaluate": lambda r: r["evaluate"],
-            "rollouts": lambda r: r["rollouts"],
-            "linear": lambda r: [value.predict(fitted, s) for s in r["samples"]],
-            "shipped": lambda r: [value.predict(shipped, s) for s in r["samples"]],
-        }
         cells = [_cells(test, estimates[n]) for n in names]
         print(f"{rnd:>5} {len(by_round[rnd]):>9} | " + " | ".join(
             f"{mae:>13.1f} {bias:>+6.1f} {win:>5.0%} " for mae, bias, win in cells))
+    held = [r for r in rows if r["game"] % 2 == 1]
+    print("\nRMSE of the final-VP estimate over the held-out positions (odd games), each player: " + ", ".join(
+        f"{n} {np.sqrt(np.mean([(estimates[n](r)[p] - r['final'][p]) ** 2 for r in held for p in range(2)])):.2f}"
+        for n in names))
     print("\nfitted worth of each feature per round (VP gained by the end per unit), even games:")
     print(f"{'feature':>28} " + " ".join(f"{'r' + str(r):>6}" for r in range(1, 7)))
     for i, name in enumerate(gaia_rules.VALUE_FEATURES):

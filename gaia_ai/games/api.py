@@ -300,6 +300,12 @@ class Game(ABC):
         arguments."""
         raise UnsupportedError(f"{self.info.title}: no learned value yet")
 
+    def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
+                        epochs: int | None = None) -> dict[str, Any]:
+        """A value network fitted on `games` self-play games (``gaia-ai train --net``), as train_value;
+        epochs None: the game's default. A progress bar on standard error."""
+        raise UnsupportedError(f"{self.info.title}: no value network yet")
+
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:
         """A learned move prior fitted on the root visits of `games` self-play games of the search

@@ -17,9 +17,10 @@ from typing import Any, Literal
 Parallelism = Literal["root", "tree"]
 Selection = Literal["uct", "puct"]
 ValueMode = Literal["margin", "rank"]
-Evaluator = str   # "heuristic", "learned" or a learned value's version "v1", "v2", ...
+Evaluator = str   # "heuristic", "learned", a learned value's version "v1", "v2", ... or a network's "n1", ...
 Prior = str   # "uniform", "rollout", "value", "policy" or a shipped policy's version "p1", "p2", ...
 POLICY_VERSION = re.compile(r"p[1-9][0-9]{0,3}")   # a prior that pins a policy version
+NET_VERSION = re.compile(r"n[1-9][0-9]{0,3}")      # an evaluator that names a value network (Gaia: value_net)
 
 
 @dataclass(frozen=True)
@@ -126,10 +127,11 @@ class SearchConfig:
       evaluator      The leaf value used after rollout_depth moves (and at the leaf, with leaf_mix): "heuristic" (the game's hand-set
                      evaluate), "learned" (Gaia: the newest shipped per-round linear value fitted on
                      self-play games, gaia_ai.games.gaia.value) or a shipped version pinned, "v1", "v2"
-                     (bot spec mcts:eval=v2,rollout_depth=0). Unused when rollout_depth is None,
-                     leaf_mix is 0 (every simulation is played to the end) and minimax is 0;
-                     prior="value" uses its model
-                     (the newest under the heuristic).
+                     (bot spec mcts:eval=v2,rollout_depth=0), or a shipped value network "n1" (Gaia:
+                     a small MLP evaluated in C, gaia_ai.games.gaia.value_net; bot spec mcts:eval=n1).
+                     Unused when rollout_depth is None, leaf_mix is 0 (every simulation is played to
+                     the end) and minimax is 0; prior="value" uses its model (the newest linear one
+                     under the heuristic or a network).
 
     Tree reuse
       reuse_tree     Keep the tree between the searches of one game (GaiaSearcher, the MCTS bot): the
@@ -212,9 +214,10 @@ class SearchConfig:
         _check_between(self, "leaf_mix_per_doubling", -1, 1)
         _check_int(self, "leaf_mix_reference", 1)
         _check_between(self, "minimax", 0, 1)
-        if not isinstance(self.evaluator, str) or not re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator):
-            raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ..., "
-                             f"got {self.evaluator!r}")
+        if not isinstance(self.evaluator, str) or not (re.fullmatch(r"heuristic|learned|v[1-9][0-9]{0,3}", self.evaluator)
+                                                       or NET_VERSION.fullmatch(self.evaluator)):
+            raise ValueError(f"SearchConfig.evaluator must be heuristic, learned or a version v1, v2, ... (a value "
+                             f"network: n1, n2, ...), got {self.evaluator!r}")
         _check_int(self, "max_nodes", 2)
         _check_int(self, "pv_length", 1)
         _check_int(self, "seed", None)

@@ -597,21 +597,25 @@ cdef class Interface:
 
 
 def game_interface(Core core, str evaluator="heuristic", str prior="uniform", int value_slot=0,
-                   int policy_slot=0):
+                   int policy_slot=0, int net_slot=0):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states.
     evaluator: the leaf value the search uses after rollout_depth moves: "heuristic" (gi_evaluate) or
     "learned" (learned_value over the weights in value_slot, loaded first: set_value_weights). prior:
     PUCT's move prior (PRIORS): "uniform" (no prior function), "rollout" (gi_prior_rollout), "value"
     (value_prior over the same slot's learned value) or "policy" (policy_prior over the policy in
-    policy_slot, loaded first: set_policy_weights)."""
-    if evaluator not in ("heuristic", "learned"):
-        raise ValueError(f"unknown evaluator {evaluator!r}: heuristic or learned")
+    policy_slot, loaded first: set_policy_weights). evaluator "net": the value network in net_slot
+    (net_value, net.pxi; loaded first: set_net_weights); a value prior then still uses value_slot's
+    linear value."""
+    if evaluator not in ("heuristic", "learned", "net"):
+        raise ValueError(f"unknown evaluator {evaluator!r}: heuristic, learned or net")
     if prior not in PRIORS:
         raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
     if evaluator == "learned" or prior == "value":
         check_slot(value_slot)
     if prior == "policy":
         check_policy(policy_slot)
+    if evaluator == "net":
+        check_net_slot(net_slot)
     cdef Interface owner = Interface()
     owner.context = core.context
     owner.table.state_size = sizeof(GState)
@@ -630,6 +634,9 @@ def game_interface(Core core, str evaluator="heuristic", str prior="uniform", in
         owner.table.evaluate = (gi_evaluate_learned0 if value_slot == 0 else gi_evaluate_learned1
                                 if value_slot == 1 else gi_evaluate_learned2 if value_slot == 2
                                 else gi_evaluate_learned3)
+    elif evaluator == "net":
+        owner.table.evaluate = (gi_evaluate_net0 if net_slot == 0 else gi_evaluate_net1 if net_slot == 1
+                                else gi_evaluate_net2 if net_slot == 2 else gi_evaluate_net3)
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
     owner.table.prior = NULL   # uniform: PUCT's priors are 1/k

@@ -288,6 +288,29 @@ class GaiaGame(Game):
 
         return value.train(games, seed, player, version=version or "v1")
 
+    def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
+                        epochs: int | None = None) -> dict[str, Any]:
+        import sys
+
+        from tqdm import tqdm
+
+        from gaia_ai.games.gaia import value_net
+
+        bars: dict[str, Any] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in bars:
+                bars[stage] = tqdm(total=total, desc=stage, unit=stage[:-1], file=sys.stderr, leave=False,
+                                   disable=None)
+            bars[stage].update(done - bars[stage].n)
+
+        try:
+            return value_net.train(games, seed, player, version=version or value_net.VERSION,
+                                   epochs=epochs or value_net.EPOCHS, progress=progress)
+        finally:
+            for bar in bars.values():
+                bar.close()
+
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:
         from gaia_ai.games.gaia import policy

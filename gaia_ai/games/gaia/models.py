@@ -1,5 +1,5 @@
-"""The learned models shipped in the package (data/<kind>-<letter>N.json: the values v1, v2, ... and the
-policies p1, p2, ...), each version loaded once per process into a C slot of its own, so that a match of
+"""The learned models shipped in the package (data/<kind>-<letter>N.json: the values v1, v2, ..., the value
+networks n1, n2, ... and the policies p1, p2, ...), each version loaded once per process into a C slot of its own, so that a match of
 one generation against its parent holds both."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
 from gaia_ai.search.budget import RATES
-from gaia_ai.search.config import POLICY_VERSION, SearchConfig
+from gaia_ai.search.config import NET_VERSION, POLICY_VERSION, SearchConfig
 from gaia_ai.search.core import SearchResult  # one result type for every game's search
 from gaia_ai.search.stats import SearchStats
 
@@ -142,16 +142,24 @@ TURN_PV = 8
 
 
 def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
-    """The game interface table for this search: the leaf evaluator config.evaluator ("learned" or a
-    pinned version "vN") and the move prior config.prior names (the value prior uses the evaluator's
-    model, the newest shipped one under the heuristic; the policy prior "policy" the default policy,
-    policy.VERSION, and "pN" that version); the models' weights are loaded on first use."""
+    """The game interface table for this search: the leaf evaluator config.evaluator ("learned", a
+    pinned version "vN" or a value network "nN") and the move prior config.prior names (the value prior
+    uses the evaluator's model, the newest shipped linear one under the heuristic or a network; the
+    policy prior "policy" the default policy, policy.VERSION, and "pN" that version); the models'
+    weights are loaded on first use."""
     learned = config.evaluator != "heuristic"
     prior, policy_slot = config.prior, 0
     if prior == "policy" or POLICY_VERSION.fullmatch(prior):
         from gaia_ai.games.gaia import policy
 
         prior, policy_slot = "policy", policy.slot(config.prior)
+    if NET_VERSION.fullmatch(config.evaluator):
+        # a value network at the leaves (value_net.py); a value prior still uses the newest linear value
+        from gaia_ai.games.gaia import value, value_net
+
+        net_slot = value_net.slot(config.evaluator)
+        value_slot = value.slot("learned") if prior == "value" else 0
+        return gaia_rules.game_interface(core, "net", prior, value_slot, policy_slot, net_slot)
     if not learned and prior != "value":
         return gaia_rules.game_interface(core, "heuristic", prior, 0, policy_slot)
     from gaia_ai.games.gaia import value

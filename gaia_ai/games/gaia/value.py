@@ -8,6 +8,7 @@ Training (``gaia-ai train``) is reproducible from its seed: self-play games of a
 stronger than the rollout policy, as the search's own games are), every action-phase position a sample,
 ridge least squares per round. The shipped weights are ``data/value-<version>.json`` with how they were
 made; ``bench/value_error.py`` compares them with the heuristic and the rollouts on held-out games.
+The value network (value_net.py, ``eval=n1``) keeps this contract with an MLP over a wider encoding.
 """
 
 from __future__ import annotations

@@ -1,0 +1,210 @@
+"""The value network of a Gaia position (issue 41, first step): a small MLP of the VP each seat still gains
+by the end, the learned value's contract (value.py) with a non-linear model over a wider encoding of the
+position. The encoding (gaia_rules.NET_INPUTS: each seat's v1 features, power bowls, research per track,
+buildings by type, the other seats' mean features, its VP lead and the round) and the forward pass are in
+C (src_cython/gaia/net.pxi), evaluated at the search's leaves without the GIL with ``evaluator = "n1"``
+(bot spec ``mcts:eval=n1``); the names "learned" and "vN" keep meaning the linear values.
+
+Training (``gaia-ai train --net``) is numpy only and reproducible from its seed: v1's self-play games
+(value.self_play, greedy by default), every action-phase position a sample for each seat, inputs and
+target standardized, two ReLU layers (gaia_rules.NET_LAYERS), Adam on mini-batches with a little L2 and
+a fixed number of epochs; the games with ``game % 10 == 9`` are held out and the held-out RMSE of the
+network is reported beside that of v1's recipe (value.fit) on the same training games. The shipped
+weights are ``data/value-n<N>.json`` with how they were made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from gaia_ai._core import gaia_rules
+from gaia_ai.games.gaia import value
+from gaia_ai.games.gaia.models import ShippedModels
+
+VERSION = "n1"                  # the newest shipped network (data/value-n1.json)
+NAME = re.compile(r"n[1-9][0-9]{0,3}")   # what a search's evaluator names to pick a network
+EPOCHS = 20                     # the shipped n1's
+BATCH = 256
+LEARNING_RATE = 1e-3
+L2 = 1e-4
+HOLD_OUT = 10                   # games with game % HOLD_OUT == HOLD_OUT - 1 are held out
+DIGITS = 7                      # significant digits of the shipped weights
+
+
+def positions(game: int, seed: int, player: str = "greedy") -> tuple[list[value.Sample], np.ndarray]:
+    """One self-play game's samples (value.self_play: the same games v1 is fitted on) and each sample's
+    network inputs (rows in the samples' order)."""
+    inputs: list[list[list[float]]] = []
+    samples = value.self_play(game, seed, player,
+                              lambda core, raw: inputs.append(gaia_rules.net_inputs_of(core)))
+    rows = np.array([inputs[i // 2][i % 2] for i in range(len(samples))], dtype=float)
+    return samples, rows.reshape(len(samples), len(gaia_rules.NET_INPUTS))
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0)
+
+
+def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
+    """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C)."""
+    z = (np.asarray(inputs, dtype=float) - np.array(model["input_mean"])) / np.array(model["input_scale"])
+    h1 = _relu(z @ np.array(model["w1"]) + np.array(model["b1"]))
+    h2 = _relu(h1 @ np.array(model["w2"]) + np.array(model["b2"]))
+    out = h2 @ np.array(model["w3"]) + model["b3"]
+    return out * model["y_scale"] + model["y_mean"]
+
+
+def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int = EPOCHS,
+        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The network's parameters (the model document's numbers) fitted to targets y (VP still to gain) at
+    inputs x: standardized inputs and target, He initialization from `seed`, Adam on shuffled
+    mini-batches of BATCH with L2 on the weights. progress(epoch) after each epoch."""
+    _, h1, h2, _ = gaia_rules.NET_LAYERS
+    if x.ndim != 2 or x.shape[1] != len(gaia_rules.NET_INPUTS) or len(x) != len(y) or len(x) < 2:
+        raise ValueError(f"fit: expected rows of {len(gaia_rules.NET_INPUTS)} inputs, one target each")
+    rng = np.random.default_rng(seed)
+    mean = x.mean(0)
+    scale = x.std(0)
+    scale[scale < 1e-9] = 1.0      # an input that never varies: left as it is, centred
+    y_mean, y_scale = float(y.mean()), float(y.std()) or 1.0
+    z = (x - mean) / scale
+    t = (y - y_mean) / y_scale
+    n_in = x.shape[1]
+    params = [rng.normal(0, (2 / n_in) ** 0.5, (n_in, h1)), np.zeros(h1),
+              rng.normal(0, (2 / h1) ** 0.5, (h1, h2)), np.zeros(h2),
+              rng.normal(0, (1 / h2) ** 0.5, h2), np.zeros(1)]
+    first = [np.zeros_like(p) for p in params]
+    second = [np.zeros_like(p) for p in params]
+    step = 0
+    for epoch in range(epochs):
+        order = rng.permutation(len(z))
+        for start in range(0, len(z), BATCH):
+            batch = order[start:start + BATCH]
+            w1, b1, w2, b2, w3, b3 = params
+            xb = z[batch]
+            a1 = xb @ w1 + b1
+            r1 = _relu(a1)
+            a2 = r1 @ w2 + b2
+            r2 = _relu(a2)
+            g = (r2 @ w3 + b3 - t[batch]) * (2 / len(batch))      # d(mean squared error)/d(output)
+            g2 = np.outer(g, w3) * (a2 > 0)
+            g1 = (g2 @ w2.T) * (a1 > 0)
+            grads = [xb.T @ g1 + L2 * w1, g1.sum(0), r1.T @ g2 + L2 * w2, g2.sum(0), r2.T @ g + L2 * w3,
+                     np.array([g.sum()])]
+            step += 1
+            for i, grad in enumerate(grads):
+                first[i] = 0.9 * first[i] + 0.1 * grad
+                second[i] = 0.999 * second[i] + 0.001 * grad * grad
+                params[i] = params[i] - LEARNING_RATE * (first[i] / (1 - 0.9 ** step)) / (
+                    np.sqrt(second[i] / (1 - 0.999 ** step)) + 1e-8)
+        if progress is not None:
+            progress(epoch + 1)
+    w1, b1, w2, b2, w3, b3 = params
+
+    def numbers(a: np.ndarray) -> Any:
+        return np.vectorize(lambda v: float(f"{v:.{DIGITS}g}"))(a).tolist()
+
+    return {"input_mean": numbers(mean), "input_scale": numbers(scale), "w1": numbers(w1), "b1": numbers(b1),
+            "w2": numbers(w2), "b2": numbers(b2), "w3": numbers(w3), "b3": float(f"{b3[0]:.{DIGITS}g}"),
+            "y_mean": float(f"{y_mean:.{DIGITS}g}"), "y_scale": float(f"{y_scale:.{DIGITS}g}")}
+
+
+def rmse(estimate: np.ndarray, truth: np.ndarray) -> float:
+    return float(np.sqrt(np.mean((np.asarray(estimate) - np.asarray(truth)) ** 2)))
+
+
+def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, version: str = VERSION,
+          epochs: int = EPOCHS, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """A network (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games
+    (seeds and players as value.train). Games with game % HOLD_OUT == HOLD_OUT - 1 are held out of the
+    fit; the document's "trained" says how it was made and the held-out RMSE (VP still to gain, per seat
+    and position) of the network and of v1's recipe (value.fit) fitted on the same training games.
+    progress(stage, done, total): stage "games" then "epochs"."""
+    if games < HOLD_OUT:
+        raise ValueError(f"train --net: at least {HOLD_OUT} games (one in {HOLD_OUT} is held out)")
+    if epochs < 1:
+        raise ValueError("train --net: at least 1 epoch")
+    if not NAME.fullmatch(version):
+        raise ValueError(f"a value network's version is n1, n2, ..., got {version!r}")
+    players = [player] if isinstance(player, str) else list(player)
+    if not players:
+        raise ValueError("train: name at least one player")
+    samples: list[value.Sample] = []
+    rows: list[np.ndarray] = []
+    for game in range(games):
+        s, x = positions(game, seed, players[game % len(players)])
+        samples += s
+        rows.append(x)
+        if progress is not None:
+            progress("games", game + 1, games)
+    x = np.vstack(rows)
+    y = np.array([s.final - s.vp for s in samples], dtype=float)
+    held = np.array([s.game % HOLD_OUT == HOLD_OUT - 1 for s in samples])
+    params = fit(x[~held], y[~held], seed, epochs,
+                 None if progress is None else lambda e: progress("epochs", e, epochs))
+    ridge = value.fit([s for s, h in zip(samples, held, strict=True) if not h])
+    test = [s for s, h in zip(samples, held, strict=True) if h]
+    linear = np.array([value.predict(ridge, s) - s.vp for s in test])
+    model = {"version": version, "kind": "mlp", "inputs": list(gaia_rules.NET_INPUTS),
+             "layers": list(gaia_rules.NET_LAYERS), **params}
+    net = forward(model, x[held])
+    model["trained"] = {
+        "games": games, "seed": seed, "player": players[0] if len(players) == 1 else players, "players": 2,
+        "positions": len(samples) // 2, "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
+        "held_out_positions": int(held.sum()) // 2, "epochs": epochs, "batch": BATCH,
+        "learning_rate": LEARNING_RATE, "l2": L2, "optimizer": "adam",
+        "held_out_rmse": {"network": round(rmse(net, y[held]), 3),
+                          "linear (v1's recipe, same training games)": round(rmse(linear, y[held]), 3)},
+    }
+    return model
+
+
+def check_model(model: dict[str, Any], where: str) -> dict[str, Any]:
+    """The document, if it is a network this build evaluates; ValueError naming `where` if not."""
+    if not isinstance(model, dict) or model.get("kind") != "mlp":
+        raise ValueError(f"{where}: not a value network (kind 'mlp')")
+    if list(model.get("inputs", [])) != list(gaia_rules.NET_INPUTS):
+        raise ValueError(f"{where}: its inputs are not this build's NET_INPUTS (retrain it)")
+    if list(model.get("layers", [])) != list(gaia_rules.NET_LAYERS):
+        raise ValueError(f"{where}: layers {model.get('layers')} are not this build's {list(gaia_rules.NET_LAYERS)}")
+    missing = [k for k in ("input_mean", "input_scale", "w1", "b1", "w2", "b2", "w3", "b3", "y_mean", "y_scale")
+               if k not in model]
+    if missing:
+        raise ValueError(f"{where}: no {', '.join(missing)}")
+    return model
+
+
+def install(model: dict[str, Any], where: str, slot: int) -> None:
+    """Check the document and write its weights into the C slot (ValueError naming `where` if they do
+    not fit: nothing is written then)."""
+    m = check_model(model, where)
+    try:
+        gaia_rules.set_net_weights(m["input_mean"], m["input_scale"], m["w1"], m["b1"], m["w2"], m["b2"],
+                                   m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{where}: {e}") from None
+
+
+MODELS = ShippedModels("value", "n", "value network", gaia_rules.NET_SLOT_COUNT, install)
+
+
+def load(version: str = VERSION) -> dict[str, Any]:
+    """Load the shipped network of that version into a C slot of its own (once per process) and
+    return its document."""
+    if not NAME.fullmatch(version):
+        raise ValueError(f"a value network is named n1, n2, ..., got {version!r}")
+    return MODELS.load(version)
+
+
+def slot(version: str = VERSION) -> int:
+    """The C core's slot of that network (loading it first)."""
+    load(version)
+    return MODELS.slots[version]
+
+
+def shipped_versions() -> list[str]:
+    return MODELS.versions()
