@@ -1317,10 +1317,13 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
         free(dp)
         free(bp)
         return 0
-    fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), tpow, threshold, must, dp, bp)
     best = FED_INF
     bestS = 0
     bestv = -1
+    # 1: no target set links below the cap (fed_small_sets proved it before the table was built)
+    if fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), tpow, threshold, must,
+                   dp, bp):
+        full = 0
     for S in range(1, full + 1):
         if must >= 0 and not (S >> must) & 1:
             continue

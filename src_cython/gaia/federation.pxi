@@ -120,10 +120,10 @@ cdef int fed_fast = 1   # 0: fed_steiner keeps every entry below cap and no test
 
 
 def set_federation_fast_paths(bint on) -> None:
-    """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning
-    and link bound of fed_steiner, the superfluous-building test skipped when no smaller set reaches
-    the threshold, no second check of a set fed_improve returned. Off computes what they replaced;
-    the answers must be the same (tests compare both)."""
+    """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning,
+    link bound and pair/triple bound (fed_small_sets) of fed_steiner, the superfluous-building test
+    skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned.
+    Off computes what they replaced; the answers must be the same (tests compare both)."""
     global fed_fast
     fed_fast = on
 
@@ -194,6 +194,69 @@ cdef int fed_link_bound(GameContext* c, int* group, int k, unsigned char* dp) no
     return best
 
 
+cdef int fed_small_sets(GameContext* c, int k, int* weight, int cap, unsigned char* dp, int* reach,
+                        int* tpow, int need, int must, unsigned char* bad) noexcept nogil:
+    """Marks bad[S] for the sets S of the k groups that no connected set below cap touches (dp[S] stays
+    FED_INF everywhere), from the single-group rows of fed_steiner: the least weight linking two groups
+    a, b is min over hexes v of d_a(v) + d_b(v) - weight[v], three groups a, b, c min over v of
+    d_a(v) + d_b(v) + d_c(v) - 2 weight[v] (d_g(v) = dp[{g}][v]: a tree of two or three terminals is
+    the union of shortest paths from one hex, exact below cap), and a set holding a pair or triple
+    that cannot be linked below cap cannot be either. Returns 1 when every target set (tpow sum >= need,
+    holding must when must >= 0) is bad: no target row has an entry below cap."""
+    cdef int nh = c.nhex
+    cdef int best[1 << FED_MAX_TERMINALS]    # least weight of a pair / triple (FED_INF: cap or more)
+    cdef int d[FED_MAX_TERMINALS]
+    cdef int g[FED_MAX_TERMINALS]
+    cdef int full = (1 << k) - 1
+    cdef int v, r, i, j, l, S, x, pw, w
+    for S in range(full + 1):
+        best[S] = FED_INF
+        bad[S] = 0
+    for v in range(nh):
+        if reach[v] & (reach[v] - 1) == 0:
+            continue      # fewer than two groups reach v below cap
+        r = 0
+        for i in range(k):
+            if (reach[v] >> i) & 1:
+                g[r] = i
+                d[r] = dp[(1 << i) * nh + v]
+                r += 1
+        w = weight[v]
+        for i in range(r):
+            for j in range(i + 1, r):
+                x = d[i] + d[j] - w
+                S = (1 << g[i]) | (1 << g[j])
+                if x < best[S]:
+                    best[S] = x
+                for l in range(j + 1, r):
+                    x = d[i] + d[j] + d[l] - 2 * w
+                    if x < best[S | (1 << g[l])]:
+                        best[S | (1 << g[l])] = x
+    # ascending: every subset of S (one group fewer) is settled before S
+    for S in range(1, full + 1):
+        if S & (S - 1) == 0:
+            continue
+        i = S & (S - 1)
+        if i & (i - 1) == 0 or (i & (i - 1)) & ((i & (i - 1)) - 1) == 0:
+            if best[S] >= cap:    # two or three groups
+                bad[S] = 1
+                continue
+        for i in range(k):
+            if (S >> i) & 1 and bad[S ^ (1 << i)]:
+                bad[S] = 1
+                break
+    for S in range(1, full + 1):
+        if bad[S] or (must >= 0 and not (S >> must) & 1):
+            continue
+        pw = 0
+        for i in range(k):
+            if (S >> i) & 1:
+                pw += tpow[i]
+        if pw >= need:
+            return 0
+    return 1
+
+
 cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap, int* tpow,
                      int need, int must, unsigned char* dp, int* bp) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
@@ -209,7 +272,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     over the target supersets of S) reaches cap is dropped, and so are the hexes no target tree below
     cap can hold. Every entry a kept target entry is built from (both parts of a union, the hex a step
     came from) passes the bound, and so does every entry tying with one, so the target rows and the bp
-    a tree of them follows are those of the full table (fed_fast 0)."""
+    a tree of them follows are those of the full table (fed_fast 0). The rows of the sets fed_small_sets
+    marks (two or three of their groups no set below cap links) are not computed: FED_INF in the full
+    table too. Returns 1 when no target row can hold an entry below cap (fed_link_bound or
+    fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
     cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq, g, i, t, pwS, nlive = 0, prune
@@ -228,6 +294,7 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     cdef int bound[MAXHEX]      # fed_target_bound of S at v, valid while bound_of[v] == S
     cdef int bound_of[MAXHEX]
     cdef int unit[FED_MAX_TERMINALS]
+    cdef unsigned char bad[1 << FED_MAX_TERMINALS]
     cdef int nlevel
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
@@ -259,7 +326,9 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
             if t == k:
                 if fed_fast and need == k and must < 0 and tpow == unit \
                         and fed_link_bound(c, group, k, dp) >= cap:
-                    return 0    # no set of all the groups below cap: every target row stays FED_INF
+                    return 1    # no set of all the groups below cap: every target row stays FED_INF
+                if fed_fast and fed_small_sets(c, k, weight, cap, dp, reach, tpow, need, must, bad):
+                    return 1    # every target set holds two or three groups no set below cap links
                 # the hexes some set of 2+ groups may use: reached by a single group below cap (else
                 # every split there has a part at FED_INF) and, pruning, within the bound of the empty
                 # set (an entry's weight is at least its farthest group's distance)
@@ -287,8 +356,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 ndom = nlive
                 S = 0
             S += 1
-            while S & (S - 1) == 0:
-                S += 1
+            while S <= full and (S & (S - 1) == 0 or (fed_fast and bad[S])):
+                S += 1    # single groups: done; bad sets: their rows stay FED_INF (fed_small_sets)
+            if S > full:
+                break
         low = S & -S
         prune = fed_fast and S != low
         pwS = 0
