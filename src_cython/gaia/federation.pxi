@@ -125,6 +125,28 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
     return m
 
 
+# How often each exact shortcut of this file fired in the calling thread (tests check that the positions
+# they compare with the fast paths off exercise them): fed_small_sets proving every target row FED_INF,
+# rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered.
+cdef extern from *:
+    """
+    static __thread long long fed_shortcut_counts[4];
+    """
+    long long fed_shortcut_counts[4]
+
+
+def federation_shortcut_counts(bint reset=False) -> dict:
+    """The calling thread's counts of the federation shortcuts since the last reset (reset: zeroed after
+    reading): no_target (fed_small_sets proved no target set links below the cap), bad_rows (rows of
+    sets holding an unlinkable pair or triple not built), pair_test (hexes the pair test left out of a
+    table), memo (federation checks answered by the computation's memo)."""
+    out = {"no_target": fed_shortcut_counts[0], "bad_rows": fed_shortcut_counts[1],
+           "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3]}
+    if reset:
+        memset(fed_shortcut_counts, 0, sizeof(fed_shortcut_counts))
+    return out
+
+
 cdef int fed_fast = 1   # 0: fed_steiner keeps every entry below cap and no test is skipped (tests compare)
 
 
@@ -384,6 +406,7 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                     return 1    # no set of all the groups below cap: every target row stays FED_INF
                 if fed_fast and fed_small_sets(c, k, weight, cap, dp, reach, tpow, need, must, bad, pairw,
                                                mins, &nmins):
+                    fed_shortcut_counts[0] += 1
                     return 1    # every target set holds two or three groups no set below cap links
                 # the pair test below: at most this many (minimal target, pair) terms per hex
                 ellipse = fed_fast and nmins * k * (k - 1) <= 2 * FED_ELLIPSE_WORK
@@ -408,6 +431,7 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                     if fed_fast and fed_target_bound(0, 0, k, gdist[v], gorder[v], tpow, need, must) >= cap:
                         continue
                     if ellipse and not fed_ellipse_live(nh, k, v, cap, dp, pairw, mins, nmins):
+                        fed_shortcut_counts[2] += 1
                         continue
                     is_live[v] = 1
                     live[nlive] = v
@@ -417,6 +441,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 S = 0
             S += 1
             while S <= full and (S & (S - 1) == 0 or (fed_fast and bad[S])):
+                if S & (S - 1) != 0:
+                    fed_shortcut_counts[1] += 1
                 S += 1    # single groups: done; bad sets: their rows stay FED_INF (fed_small_sets)
             if S > full:
                 break
@@ -829,6 +855,7 @@ cdef int fed_memo_check(GState* s, GameContext* c, int p, int* hexes, int n, int
                     same = 0
                     break
         if same:
+            fed_shortcut_counts[3] += 1
             nwit[0] = memo.nwit[e]
             for i in range(memo.nwit[e]):
                 wit[i] = memo.wit[e][i]
