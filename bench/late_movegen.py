@@ -16,7 +16,8 @@ callgrind dumping after each). ``--save FILE`` / ``--load FILE`` skip the replay
     python bench/late_movegen.py --all --save late-all.json.gz
     python bench/late_movegen.py --load late-all.json.gz --instructions 200
 
-``--check`` times nothing: it compares, at every position, the listed moves and every player's
+``--slowest N`` counts the instructions of the N positions the timing found slowest (the tail an even
+sample misses). ``--check`` times nothing: it compares, at every position, the listed moves and every player's
 federation candidates computed cold with the exact shortcuts of the federation search on
 (``gaia_rules.set_federation_fast_paths``, the default) and off, and exits 1 on any difference.
 
@@ -149,6 +150,8 @@ def main() -> None:
                         help="the federation rule of the generator (default: the engine's, site)")
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="also count instructions (callgrind) at N positions spread over the sample")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="also count instructions (callgrind) at the N positions the timing found slowest")
     parser.add_argument("--players", type=int, default=None, help="only games of N players")
     parser.add_argument("--inner", type=int, default=20, help="calls per timed loop (default 20)")
     parser.add_argument("--repeats", type=int, default=5, help="timed loops per position (default 5)")
@@ -209,6 +212,14 @@ def main() -> None:
         median, p90, worst = _quantiles(counts)
         print(f"instructions (callgrind) of one cold generation at {len(counts)} of these positions: "
               f"median {median:,.0f}, p90 {p90:,.0f}, max {worst:,.0f} (max/median {worst / median:.0f}x)")
+    if args.slowest:
+        order = sorted(range(len(per)), key=lambda i: -per[i])[:args.slowest]
+        counts = instructions([positions[i] for i in order], len(order))
+        if not counts:
+            print("callgrind gave no counts (is valgrind installed?)")
+            return
+        print(f"instructions (callgrind) at the {len(counts)} slowest positions: max {max(counts):,}, "
+              f"min {min(counts):,}; slowest first: {', '.join(f'{c:,}' for c in counts[:5])}")
 
 
 if __name__ == "__main__":
