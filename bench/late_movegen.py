@@ -16,6 +16,11 @@ callgrind dumping after each). ``--save FILE`` / ``--load FILE`` skip the replay
     python bench/late_movegen.py --all --save late-all.json.gz
     python bench/late_movegen.py --load late-all.json.gz --instructions 200
 
+``--slowest N`` counts the instructions of the N positions the timing found slowest (the tail an even
+sample misses). ``--check`` times nothing: it compares, at every position, the listed moves and every player's
+federation candidates computed cold with the exact shortcuts of the federation search on
+(``gaia_rules.set_federation_fast_paths``, the default) and off, and exits 1 on any difference.
+
 Never a test: wall time.
 """
 
@@ -105,6 +110,37 @@ def instructions(positions: list[GaiaState], count: int) -> list[int]:
     return counts
 
 
+def _cold_answers(state: GaiaState) -> tuple[list[int], list[list[str]]]:
+    """The listed moves (the state's candidate cache emptied, the thread's memo too) and every player's
+    federation candidates computed afresh."""
+    core = state._core.copy()
+    raw = core.raw_state()
+    core.load_raw_state(raw)    # empties the state's own federation cache
+    gaia_rules.clear_federation_memo()
+    moves = gaia_rules.legal_moves_int(core)
+    labels = [gaia_rules.federation_labels(core, cached=False, player=p) for p in range(raw["num_players"])]
+    return moves, labels
+
+
+def check_fast_paths(positions: list[GaiaState]) -> int:
+    """Positions whose listed moves or federation candidates differ with the fast paths on and off
+    (each printed)."""
+    differ = 0
+    try:
+        for i, state in enumerate(positions):
+            answers = []
+            for fast in (True, False):
+                gaia_rules.set_federation_fast_paths(fast)
+                answers.append(_cold_answers(state))
+            if answers[0] != answers[1]:
+                differ += 1
+                print(f"position {i}: fast {answers[0]} != plain {answers[1]}")
+    finally:
+        gaia_rules.set_federation_fast_paths(True)
+        gaia_rules.clear_federation_memo()
+    return differ
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -114,10 +150,14 @@ def main() -> None:
                         help="the federation rule of the generator (default: the engine's, site)")
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="also count instructions (callgrind) at N positions spread over the sample")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="also count instructions (callgrind) at the N positions the timing found slowest")
     parser.add_argument("--players", type=int, default=None, help="only games of N players")
     parser.add_argument("--inner", type=int, default=20, help="calls per timed loop (default 20)")
     parser.add_argument("--repeats", type=int, default=5, help="timed loops per position (default 5)")
     parser.add_argument("--callgrind", action="store_true", help="one cold call per position, untimed")
+    parser.add_argument("--check", action="store_true",
+                        help="compare the answers with the federation fast paths on and off; exit 1 if any differ")
     parser.add_argument("--save", type=Path, help="write the positions (structured states, .json.gz) and stop")
     parser.add_argument("--load", type=Path, help="read the positions --save wrote instead of replaying")
     args = parser.parse_args()
@@ -138,6 +178,11 @@ def main() -> None:
             json.dump([state_to_json(state) for state in positions], f)
         print(f"{len(positions)} positions written to {args.save}")
         return
+    if args.check:
+        differ = check_fast_paths(positions)
+        print(f"{len(positions)} positions: listed moves and federation candidates with the fast paths on "
+              f"and off {'identical' if not differ else f'differ at {differ}'}")
+        sys.exit(1 if differ else 0)
     if args.callgrind:
         for state in positions:
             gaia_rules.movegen_benchmark(state._core, 1, True)
@@ -167,6 +212,14 @@ def main() -> None:
         median, p90, worst = _quantiles(counts)
         print(f"instructions (callgrind) of one cold generation at {len(counts)} of these positions: "
               f"median {median:,.0f}, p90 {p90:,.0f}, max {worst:,.0f} (max/median {worst / median:.0f}x)")
+    if args.slowest:
+        order = sorted(range(len(per)), key=lambda i: -per[i])[:args.slowest]
+        counts = instructions([positions[i] for i in order], len(order))
+        if not counts:
+            print("callgrind gave no counts (is valgrind installed?)")
+            return
+        print(f"instructions (callgrind) at the {len(counts)} slowest positions: max {max(counts):,}, "
+              f"min {min(counts):,}; slowest first: {', '.join(f'{c:,}' for c in counts[:5])}")
 
 
 if __name__ == "__main__":

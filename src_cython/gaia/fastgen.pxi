@@ -933,6 +933,8 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     cdef int cand_n[FG_MAX_SHAPES]
     cdef int cand_sats[FG_MAX_SHAPES]
     cdef int ncand, m
+    cdef FedMemo memo              # the federation checks of this computation (fed_memo_check)
+    memo.n = 0
     offsets_out[0] = 0
     if max_candidates <= 0 or p < 0 or p >= s.num_players:
         return 0
@@ -1126,7 +1128,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     # then a cheaper federation while the least-satellites or superfluous-building test fails)
     ncand = 0
     for i in range(nshapes):
-        m = fed_improve(s, c, p, shape_hex[i], shape_n[i], cand_hex[ncand])
+        m = fed_improve(s, c, p, shape_hex[i], shape_n[i], cand_hex[ncand], &memo)
         if m <= 0:
             continue
         sats = fed_new_satellites(s, p, cand_hex[ncand], m)
@@ -1169,7 +1171,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     if out_n == 0:
         # the greedy missed: the exact search finds a federation whenever one is possible
         m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
-                         cand_hex[0])
+                         cand_hex[0], &memo)
         if m > 0:
             for j in range(m):
                 hexes_out[j] = cand_hex[0][j]
@@ -1186,7 +1188,8 @@ cdef inline int fg_find(int* parent, int x) noexcept nogil:
 
 
 cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpower, int* gtouch,
-                      int ngroups, int threshold, int budget, int ivits_extend, int* out) noexcept nogil:
+                      int ngroups, int threshold, int budget, int ivits_extend, int* out,
+                      FedMemo* memo=NULL) noexcept nogil:
     """The federation of p with the fewest satellites (within budget), or 0 when none is possible.
 
     Such a federation is valid by construction: no set of p's building groups reaching the threshold
@@ -1317,10 +1320,13 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
         free(dp)
         free(bp)
         return 0
-    fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), tpow, threshold, must, dp, bp)
     best = FED_INF
     bestS = 0
     bestv = -1
+    # 1: no target set links below the cap (fed_small_sets proved it before the table was built)
+    if fed_steiner(c, tgroup, nt, allowed, weight, imin(budget + 1, FED_INF - 2), tpow, threshold, must,
+                   dp, bp):
+        full = 0
     for S in range(1, full + 1):
         if must >= 0 and not (S >> must) & 1:
             continue
@@ -1338,7 +1344,7 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     m = 0
     if bestS and best <= budget:
         ntree = fed_tree(c, tgroup, bestS, bestv, bp, tree)
-        m = fed_improve(s, c, p, tree, ntree, out)
+        m = fed_improve(s, c, p, tree, ntree, out, memo)
         if m > 0 and not fg_improved_valid(s, c, p, out, m):
             m = 0
         if m > 0 and fed_rule_site and not fed_site_playable(s, c, p, out, m):

@@ -37,6 +37,15 @@ cdef enum:
     FED_MAX_TERMINALS = 10     # building groups the minimum tests handle (more: not checked)
     FED_INF = 255
     FED_QUEUE = 7 * 192        # bucket-queue entries: every hex once, plus one per improvement
+    FED_HEX_WORDS = (MAXHEX + 63) // 64   # 64-bit words of a set of hexes
+    FED_ELLIPSE_WORK = 96      # fed_ellipse_live's (target, pair) terms per hex at most (else not tried)
+
+cdef extern from *:
+    """
+    static inline int fed_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    int fed_ctz(unsigned long long x) noexcept nogil
+
 
 FED_MESSAGES = (
     "the federation is valid",
@@ -116,14 +125,36 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
     return m
 
 
+# How often each exact shortcut of this file fired in the calling thread (tests check that the positions
+# they compare with the fast paths off exercise them): fed_small_sets proving every target row FED_INF,
+# rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered.
+cdef extern from *:
+    """
+    static __thread long long fed_shortcut_counts[4];
+    """
+    long long fed_shortcut_counts[4]
+
+
+def federation_shortcut_counts(bint reset=False) -> dict:
+    """The calling thread's counts of the federation shortcuts since the last reset (reset: zeroed after
+    reading): no_target (fed_small_sets proved no target set links below the cap), bad_rows (rows of
+    sets holding an unlinkable pair or triple not built), pair_test (hexes the pair test left out of a
+    table), memo (federation checks answered by the computation's memo)."""
+    out = {"no_target": fed_shortcut_counts[0], "bad_rows": fed_shortcut_counts[1],
+           "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3]}
+    if reset:
+        memset(fed_shortcut_counts, 0, sizeof(fed_shortcut_counts))
+    return out
+
+
 cdef int fed_fast = 1   # 0: fed_steiner keeps every entry below cap and no test is skipped (tests compare)
 
 
 def set_federation_fast_paths(bint on) -> None:
-    """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning
-    and link bound of fed_steiner, the superfluous-building test skipped when no smaller set reaches
-    the threshold, no second check of a set fed_improve returned. Off computes what they replaced;
-    the answers must be the same (tests compare both)."""
+    """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning,
+    link bound and pair/triple bound (fed_small_sets) of fed_steiner, the superfluous-building test
+    skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned.
+    Off computes what they replaced; the answers must be the same (tests compare both)."""
     global fed_fast
     fed_fast = on
 
@@ -194,6 +225,110 @@ cdef int fed_link_bound(GameContext* c, int* group, int k, unsigned char* dp) no
     return best
 
 
+cdef int fed_small_sets(GameContext* c, int k, int* weight, int cap, unsigned char* dp, int* reach,
+                        int* tpow, int need, int must, unsigned char* bad, int* pairw, int* mins,
+                        int* nmins) noexcept nogil:
+    """Marks bad[S] for the sets S of the k groups that no connected set below cap touches (dp[S] stays
+    FED_INF everywhere), from the single-group rows of fed_steiner: the least weight linking two groups
+    a, b is min over hexes v of d_a(v) + d_b(v) - weight[v], three groups a, b, c min over v of
+    d_a(v) + d_b(v) + d_c(v) - 2 weight[v] (d_g(v) = dp[{g}][v]: a tree of two or three terminals is
+    the union of shortest paths from one hex, exact below cap), and a set holding a pair or triple
+    that cannot be linked below cap cannot be either. pairw[a * k + b]: the least weight linking groups
+    a and b (FED_INF: cap or more); mins[0:nmins]: the minimal target sets (tpow sum >= need, holding
+    must when must >= 0; none of their groups but must can go) that are not bad. Returns 1 when there is
+    none (every target set is bad: no target row has an entry below cap), else 0."""
+    cdef int nh = c.nhex
+    cdef int best[1 << FED_MAX_TERMINALS]    # least weight of a pair / triple (FED_INF: cap or more)
+    cdef int d[FED_MAX_TERMINALS]
+    cdef int g[FED_MAX_TERMINALS]
+    cdef int full = (1 << k) - 1
+    cdef int v, r, i, j, l, S, x, pw, w
+    for S in range(full + 1):
+        best[S] = FED_INF
+        bad[S] = 0
+    for v in range(nh):
+        if reach[v] & (reach[v] - 1) == 0:
+            continue      # fewer than two groups reach v below cap
+        r = 0
+        for i in range(k):
+            if (reach[v] >> i) & 1:
+                g[r] = i
+                d[r] = dp[(1 << i) * nh + v]
+                r += 1
+        w = weight[v]
+        for i in range(r):
+            for j in range(i + 1, r):
+                x = d[i] + d[j] - w
+                S = (1 << g[i]) | (1 << g[j])
+                if x < best[S]:
+                    best[S] = x
+                for l in range(j + 1, r):
+                    x = d[i] + d[j] + d[l] - 2 * w
+                    if x < best[S | (1 << g[l])]:
+                        best[S | (1 << g[l])] = x
+    # ascending: every subset of S (one group fewer) is settled before S
+    for S in range(1, full + 1):
+        if S & (S - 1) == 0:
+            continue
+        i = S & (S - 1)
+        if i & (i - 1) == 0 or (i & (i - 1)) & ((i & (i - 1)) - 1) == 0:
+            if best[S] >= cap:    # two or three groups
+                bad[S] = 1
+                continue
+        for i in range(k):
+            if (S >> i) & 1 and bad[S ^ (1 << i)]:
+                bad[S] = 1
+                break
+    for i in range(k):
+        for j in range(k):
+            pairw[i * k + j] = best[(1 << i) | (1 << j)] if i != j else 0
+    nmins[0] = 0
+    for S in range(1, full + 1):
+        if bad[S] or (must >= 0 and not (S >> must) & 1):
+            continue
+        pw = 0
+        for i in range(k):
+            if (S >> i) & 1:
+                pw += tpow[i]
+        if pw < need:
+            continue
+        x = 1
+        for i in range(k):
+            if (S >> i) & 1 and i != must and pw - tpow[i] >= need:
+                x = 0    # not minimal
+                break
+        if x:
+            mins[nmins[0]] = S
+            nmins[0] += 1
+    return nmins[0] == 0
+
+
+cdef int fed_ellipse_live(int nh, int k, int v, int cap, unsigned char* dp, int* pairw, int* mins,
+                          int nmins) noexcept nogil:
+    """Some tree below cap touching a minimal target set mins[i] may hold hex v. A tree holding v and
+    touching groups a and b holds three paths from one hex u to v, a and b (disjoint but at u), weighing
+    W >= P_a + P_b + P_v - 2 weight[u] (each path with u); the paths a-u-v, b-u-v and a-u-b weigh at
+    least d_a(v), d_b(v) and pairw[a, b], and their sum is 2 (P_a + P_b + P_v) - 3 weight[u] <= 2 W + 1:
+    W >= (d_a(v) + d_b(v) + pairw[a, b] - 1) / 2, rounded up (d_g(v) = dp[{g}][v], exact below cap)."""
+    cdef int i, a, b, S, x, da
+    for i in range(nmins):
+        S = mins[i]
+        x = 0
+        for a in range(k):
+            if not (S >> a) & 1:
+                continue
+            da = dp[(1 << a) * nh + v]
+            for b in range(a + 1, k):
+                if (S >> b) & 1 and (da + dp[(1 << b) * nh + v] + pairw[a * k + b]) // 2 >= cap:
+                    x = 1
+                    break
+            if x:
+                break
+        if not x:
+            return 1
+    return 0
+
+
 cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap, int* tpow,
                      int need, int must, unsigned char* dp, int* bp) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
@@ -209,7 +344,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     over the target supersets of S) reaches cap is dropped, and so are the hexes no target tree below
     cap can hold. Every entry a kept target entry is built from (both parts of a union, the hex a step
     came from) passes the bound, and so does every entry tying with one, so the target rows and the bp
-    a tree of them follows are those of the full table (fed_fast 0)."""
+    a tree of them follows are those of the full table (fed_fast 0). The rows of the sets fed_small_sets
+    marks (two or three of their groups no set below cap links) are not computed: FED_INF in the full
+    table too. Returns 1 when no target row can hold an entry below cap (fed_link_bound or
+    fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
     cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq, g, i, t, pwS, nlive = 0, prune
@@ -228,6 +366,12 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     cdef int bound[MAXHEX]      # fed_target_bound of S at v, valid while bound_of[v] == S
     cdef int bound_of[MAXHEX]
     cdef int unit[FED_MAX_TERMINALS]
+    cdef unsigned char bad[1 << FED_MAX_TERMINALS]
+    cdef unsigned long long lbits[FED_HEX_WORDS]
+    cdef unsigned long long bits
+    cdef int pairw[FED_MAX_TERMINALS * FED_MAX_TERMINALS]
+    cdef int mins[1 << FED_MAX_TERMINALS]
+    cdef int nmins = 0, ellipse = 0
     cdef int nlevel
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
@@ -259,7 +403,13 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
             if t == k:
                 if fed_fast and need == k and must < 0 and tpow == unit \
                         and fed_link_bound(c, group, k, dp) >= cap:
-                    return 0    # no set of all the groups below cap: every target row stays FED_INF
+                    return 1    # no set of all the groups below cap: every target row stays FED_INF
+                if fed_fast and fed_small_sets(c, k, weight, cap, dp, reach, tpow, need, must, bad, pairw,
+                                               mins, &nmins):
+                    fed_shortcut_counts[0] += 1
+                    return 1    # every target set holds two or three groups no set below cap links
+                # the pair test below: at most this many (minimal target, pair) terms per hex
+                ellipse = fed_fast and nmins * k * (k - 1) <= 2 * FED_ELLIPSE_WORK
                 # the hexes some set of 2+ groups may use: reached by a single group below cap (else
                 # every split there has a part at FED_INF) and, pruning, within the bound of the empty
                 # set (an entry's weight is at least its farthest group's distance)
@@ -280,6 +430,9 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                         gorder[v][i] = <signed char>g
                     if fed_fast and fed_target_bound(0, 0, k, gdist[v], gorder[v], tpow, need, must) >= cap:
                         continue
+                    if ellipse and not fed_ellipse_live(nh, k, v, cap, dp, pairw, mins, nmins):
+                        fed_shortcut_counts[2] += 1
+                        continue
                     is_live[v] = 1
                     live[nlive] = v
                     nlive += 1
@@ -287,8 +440,12 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 ndom = nlive
                 S = 0
             S += 1
-            while S & (S - 1) == 0:
-                S += 1
+            while S <= full and (S & (S - 1) == 0 or (fed_fast and bad[S])):
+                if S & (S - 1) != 0:
+                    fed_shortcut_counts[1] += 1
+                S += 1    # single groups: done; bad sets: their rows stay FED_INF (fed_small_sets)
+            if S > full:
+                break
         low = S & -S
         prune = fed_fast and S != low
         pwS = 0
@@ -341,20 +498,24 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                 bucket[row[v]] = nq
                 nq += 1
         for d in range(cap):
-            nlevel = 0
-            while bucket[d] >= 0:
-                v = entry_hex[bucket[d]]
-                bucket[d] = entry_next[bucket[d]]
-                if row[v] == d:       # else found cheaper since it was queued
-                    level[nlevel] = v
-                    nlevel += 1
-            for j in range(1, nlevel):    # hex order (insertion sort: levels are short)
-                v = level[j]
-                head = j
-                while head > 0 and level[head - 1] > v:
-                    level[head] = level[head - 1]
-                    head -= 1
-                level[head] = v
+            if bucket[d] < 0:
+                nlevel = 0
+            else:
+                # the level in hex order: a bit per hex, read back lowest first
+                for j in range(FED_HEX_WORDS):
+                    lbits[j] = 0
+                while bucket[d] >= 0:
+                    v = entry_hex[bucket[d]]
+                    bucket[d] = entry_next[bucket[d]]
+                    if row[v] == d:       # else found cheaper since it was queued
+                        lbits[v >> 6] |= (<unsigned long long>1) << (v & 63)
+                nlevel = 0
+                for j in range(FED_HEX_WORDS):
+                    bits = lbits[j]
+                    while bits:
+                        level[nlevel] = (j << 6) + fed_ctz(bits)
+                        nlevel += 1
+                        bits &= bits - 1
             head = 0
             while head < nlevel:
                 v = level[head]
@@ -650,9 +811,75 @@ cdef int fed_new_satellites(GState* s, int p, int* hexes, int n) noexcept nogil:
     return m
 
 
-cdef int fed_improve(GState* s, GameContext* c, int p, int* hexes, int n, int* out) noexcept nogil:
+cdef enum:
+    FED_MEMO = 16              # federation_check answers one fed_candidates_compute keeps
+
+# The checks of one candidate computation: the greedy's shapes often lead to the same hex lists (the
+# same witness after a failed test, the same valid set reached in another order), and a check costs
+# one or two Dreyfus-Wagner tables. federation_check is a function of the hex list: its code of the
+# set alone (exact minima), its witness of the list's order too; so a list met again (same hexes,
+# same order) reuses the code and witness, and a set found valid in any order is valid.
+ctypedef struct FedMemo:
+    int n                               # checks kept
+    int len[FED_MEMO]
+    int code[FED_MEMO]
+    int nwit[FED_MEMO]
+    int hexes[FED_MEMO][FED_MAX_HEXES]  # the list as checked
+    int sorted[FED_MEMO][FED_MAX_HEXES] # ... ascending
+    int wit[FED_MEMO][FED_MAX_HEXES]
+
+
+cdef int fed_memo_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit, int* nwit,
+                        FedMemo* memo) noexcept nogil:
+    """federation_check(s, c, p, hexes, n, wit, nwit), answered from memo when it holds the same list,
+    or the same set found valid; else computed and kept (memo NULL or fast paths off: computed)."""
+    cdef int asc[FED_MAX_HEXES]
+    cdef int e, i, same, code
+    if memo == NULL or not fed_fast or n <= 0 or n > FED_MAX_HEXES:
+        return federation_check(s, c, p, hexes, n, wit, nwit)
+    for i in range(n):
+        asc[i] = hexes[i]
+    fed_sort(asc, n)
+    for e in range(memo.n):
+        if memo.len[e] != n:
+            continue
+        same = 1
+        for i in range(n):
+            if memo.hexes[e][i] != hexes[i]:
+                same = 0
+                break
+        if not same and memo.code[e] == FED_OK:
+            same = 1
+            for i in range(n):
+                if memo.sorted[e][i] != asc[i]:
+                    same = 0
+                    break
+        if same:
+            fed_shortcut_counts[3] += 1
+            nwit[0] = memo.nwit[e]
+            for i in range(memo.nwit[e]):
+                wit[i] = memo.wit[e][i]
+            return memo.code[e]
+    code = federation_check(s, c, p, hexes, n, wit, nwit)
+    if memo.n < FED_MEMO:
+        e = memo.n
+        memo.n += 1
+        memo.len[e] = n
+        memo.code[e] = code
+        memo.nwit[e] = nwit[0]
+        for i in range(n):
+            memo.hexes[e][i] = hexes[i]
+            memo.sorted[e][i] = asc[i]
+        for i in range(nwit[0]):
+            memo.wit[e][i] = wit[i]
+    return code
+
+
+cdef int fed_improve(GState* s, GameContext* c, int p, int* hexes, int n, int* out,
+                     FedMemo* memo=NULL) noexcept nogil:
     """A valid federation derived from the hex set (expanded, then replaced by a cheaper federation while
-    a minimum test fails), ascending in out; returns its size or 0 when none is found."""
+    a minimum test fails), ascending in out; returns its size or 0 when none is found. memo: the checks
+    already made (fed_memo_check), NULL: none kept."""
     cdef int cur[FED_MAX_HEXES]
     cdef int wit[FED_MAX_HEXES]
     cdef int m, nw, code, it, i
@@ -660,7 +887,7 @@ cdef int fed_improve(GState* s, GameContext* c, int p, int* hexes, int n, int* o
     if m <= 0:
         return 0
     for it in range(8):
-        code = federation_check(s, c, p, cur, m, wit, &nw)
+        code = fed_memo_check(s, c, p, cur, m, wit, &nw, memo)
         if code == FED_OK:
             for i in range(m):
                 out[i] = cur[i]

@@ -346,16 +346,41 @@ def test_federation_memo_equals_fresh_candidates(data_dir: Path) -> None:
     assert checked > 1000 and with_candidates > 50, (checked, with_candidates)
 
 
+def _late_corpus_positions(corpus: Path, every: int = 1) -> list[Any]:
+    """Cores at the main-phase positions of rounds 5-6 of every `every`-th game of the corpus (the
+    densest boards, where the exact federation search and its shortcuts work most)."""
+    cores = []
+    for n, record in enumerate(read_corpus(corpus)):
+        if n % every:
+            continue
+        state = GaiaState.new(GameSetup.from_corpus(record.to_dict()))
+        for line in record.move_history:
+            if line.startswith("init "):
+                continue
+            try:
+                state.apply_line(line)
+            except Exception:  # noqa: BLE001 - a line the engine rejects ends the game's usable prefix
+                break
+            core = state._core
+            if core.phase == "move" and core.round >= 5 and not core.pending:
+                cores.append(core.copy())
+    return cores
+
+
 def test_federation_fast_paths_give_the_plain_answers(data_dir: Path) -> None:
-    """The exact shortcuts of the federation tests (fed_steiner's target pruning and link bound, the
-    superfluous-building test skipped when no smaller set reaches the threshold, no recheck of a set
-    fed_improve returned) change no answer: the candidates (hence the legal federation moves) and the
+    """The exact shortcuts of the federation tests (fed_steiner's target pruning, link bound, pair and
+    triple bound (fed_small_sets) and pair test of its hexes, the superfluous-building test skipped when
+    no smaller set reaches the threshold, no recheck of a set fed_improve returned, the memo of one
+    computation's checks) change no answer: the candidates (hence the legal federation moves) and the
     verdict on each candidate's hexes and on each candidate with a hex left out are those of the plain
     computation, along rollout lines from late-game positions and the 100-token repro position, where
-    budgets reach MAX_FED_SATELLITES."""
+    budgets reach MAX_FED_SATELLITES, and at the round 5-6 positions of the corpus sample. Each
+    shortcut counted by federation_shortcut_counts fires there."""
     checked = with_candidates = 0
+    gaia_rules.federation_shortcut_counts(reset=True)
     try:
-        for core in _rollout_positions(data_dir)[::2]:
+        late = _late_corpus_positions(data_dir / "corpus-sample.jsonl.gz")
+        for core in _rollout_positions(data_dir)[::2] + late:
             for player in range(core.raw_state()["num_players"]):
                 answers = []
                 for fast in (True, False):
@@ -375,4 +400,29 @@ def test_federation_fast_paths_give_the_plain_answers(data_dir: Path) -> None:
                 with_candidates += bool(answers[0][0])
     finally:
         gaia_rules.set_federation_fast_paths(True)
-    assert checked > 200 and with_candidates > 15, (checked, with_candidates)
+    fired = gaia_rules.federation_shortcut_counts(reset=True)
+    assert all(n > 0 for n in fired.values()), fired
+    assert checked > 1000 and with_candidates > 30, (checked, with_candidates)
+
+
+def test_federation_fast_paths_on_the_full_corpus_late_game(shared_dir: Path) -> None:
+    """Every player's federation candidates with the fast paths on and off are the same at the round 5-6
+    main-phase positions of every 2nd game of the full corpus (when ../shared is beside the checkout;
+    bench/late_movegen.py --check compares the listed moves at all of them)."""
+    corpus = shared_dir / "corpus" / "gaia" / "games.jsonl.gz"
+    if not corpus.exists():
+        pytest.skip(f"{corpus} not available")
+    checked = with_candidates = 0
+    try:
+        for core in _late_corpus_positions(corpus, every=2):
+            for player in range(core.raw_state()["num_players"]):
+                answers = []
+                for fast in (True, False):
+                    gaia_rules.set_federation_fast_paths(fast)
+                    answers.append(gaia_rules.federation_labels(core, cached=False, player=player))
+                assert answers[0] == answers[1], (core.round, player)
+                checked += 1
+                with_candidates += bool(answers[0])
+    finally:
+        gaia_rules.set_federation_fast_paths(True)
+    assert checked > 5000 and with_candidates > 300, (checked, with_candidates)
