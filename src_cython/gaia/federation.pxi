@@ -262,6 +262,8 @@ cdef int fed_small_sets(GameContext* c, int k, int* weight, int cap, unsigned ch
                 S = (1 << g[i]) | (1 << g[j])
                 if x < best[S]:
                     best[S] = x
+                if x >= cap:
+                    continue      # every triple with i and j weighs at least x here (d_l >= w)
                 for l in range(j + 1, r):
                     x = d[i] + d[j] + d[l] - 2 * w
                     if x < best[S | (1 << g[l])]:
@@ -372,7 +374,9 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     cdef int pairw[FED_MAX_TERMINALS * FED_MAX_TERMINALS]
     cdef int mins[1 << FED_MAX_TERMINALS]
     cdef int nmins = 0, ellipse = 0
-    cdef int nlevel
+    cdef int nlevel, sreach, overflow
+    cdef int ghex[MAXHEX]       # the group hexes (ascending)
+    cdef int ngh = 0
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
@@ -391,6 +395,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
         if group[v] >= 0:
             dp[(1 << group[v]) * nh + v] = 0
             bp[(1 << group[v]) * nh + v] = -1
+            ghex[ngh] = v
+            ngh += 1
     # the single groups first, on every hex (their rows depend on no other and bound the rest), then
     # every other set in ascending order (each after all its subsets, as in a plain ascending pass)
     S = 0
@@ -490,13 +496,27 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
         nq = 0
         for d in range(cap):
             bucket[d] = -1
-        for i in range(ndom - 1, -1, -1):
-            v = dom[i]
-            if row[v] < cap:
-                entry_hex[nq] = v
-                entry_next[nq] = bucket[row[v]]
-                bucket[row[v]] = nq
-                nq += 1
+        if S == low:
+            # a single group's row holds only its hexes (0) so far: seed them, not every hex (each
+            # level is read back in hex order, so the seeding order does not matter)
+            if cap > 0:
+                for i in range(ngh):
+                    v = ghex[i]
+                    if group[v] == t:
+                        entry_hex[nq] = v
+                        entry_next[nq] = bucket[0]
+                        bucket[0] = nq
+                        nq += 1
+        else:
+            for i in range(ndom - 1, -1, -1):
+                v = dom[i]
+                if row[v] < cap:
+                    entry_hex[nq] = v
+                    entry_next[nq] = bucket[row[v]]
+                    bucket[row[v]] = nq
+                    nq += 1
+        sreach = S if S == low else 0
+        overflow = 0
         for d in range(cap):
             if bucket[d] < 0:
                 nlevel = 0
@@ -520,6 +540,7 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
             while head < nlevel:
                 v = level[head]
                 head += 1
+                reach[v] |= sreach    # v is settled at d < cap (a single group: the groups reaching v)
                 for j in range(c.nadj[v]):
                     u = c.adj[v][j]
                     if not is_live[u]:
@@ -542,7 +563,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                             entry_next[nq] = bucket[x]
                             bucket[x] = nq
                             nq += 1
-        if S == low:
+                        else:
+                            overflow = 1
+        if S == low and overflow:
+            # a hex the full queue dropped was never settled: mark every hex of the row below cap
             for v in range(nh):
                 if row[v] < cap:
                     reach[v] |= S
