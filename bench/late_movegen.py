@@ -39,9 +39,8 @@ import time
 from pathlib import Path
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState, set_federation_rule
-from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.games.gaia.positions import late_positions
 from gaia_ai.games.gaia.structured import state_from_json, state_to_json
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "gaia" / "games.jsonl.gz"
@@ -52,25 +51,12 @@ def dense_positions(path: Path, count: int | None, players: int | None) -> list[
     """The `count` main-action positions of rounds 5-6 with the most occupied hexes (ties: corpus order);
     count None: all of them, in corpus order."""
     found = []
-    for record in read_corpus(path):
-        if players is not None and record.num_players != players:
+    for state in late_positions(path, players=players):
+        raw = state._core.raw_state()
+        if raw["action_done"] or raw["bsq_player"] >= 0:
             continue
-        state = GaiaState.new(GameSetup.from_corpus(record.to_dict()))
-        for line in record.move_history:
-            if line.startswith("init "):
-                continue
-            try:
-                state.apply_line(line)
-            except Exception:  # noqa: BLE001 - a line the engine rejects ends the game's usable prefix
-                break
-            core = state._core
-            if core.phase != "move" or core.round < 5 or core.pending:
-                continue
-            raw = core.raw_state()
-            if raw["action_done"] or raw["bsq_player"] >= 0:
-                continue
-            occupied = sum(1 for h in core.hex_index.values() if raw["owner"][h] != -1)
-            found.append((occupied, len(found), state.copy()))
+        occupied = sum(1 for h in state._core.hex_index.values() if raw["owner"][h] != -1)
+        found.append((occupied, len(found), state))
     if count is None:
         return [state for _, _, state in found]
     found.sort(key=lambda t: (-t[0], t[1]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,26 @@ def from_state_file(path: str | Path) -> GaiaState:
     except UnicodeDecodeError:
         raise StateError(f"{path}: not a UTF-8 text file") from None
     return state_from_json(data)
+
+
+def late_positions(path: str | Path, every: int = 1, players: int | None = None) -> Iterator[GaiaState]:
+    """The main-phase positions of rounds 5-6 with no pending decision (the densest boards) of every
+    `every`-th game of a corpus file (of `players` players, if given), each a state of its own, in corpus
+    order; a game's line the engine refuses ends its usable prefix."""
+    for n, record in enumerate(read_corpus(path)):
+        if n % every or (players is not None and record.num_players != players):
+            continue
+        state = GaiaState.new(GameSetup.from_corpus(record.to_dict()))
+        for line in record.move_history:
+            if line.startswith("init "):
+                continue
+            try:
+                state.apply_line(line)
+            except GaiaError:
+                break
+            core = state._core
+            if core.phase == "move" and core.round >= 5 and not core.pending:
+                yield state.copy()
 
 
 def demo() -> GaiaState:

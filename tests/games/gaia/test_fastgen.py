@@ -24,6 +24,7 @@ from gaia_ai.games.gaia.corpus import read_corpus
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import ENDTURN, Command
 from gaia_ai.games.gaia.playout import random_playout
+from gaia_ai.games.gaia.positions import late_positions
 from gaia_ai.games.gaia.setup import GameSetup
 
 MV_BUILD, MV_UP, MV_TECH, MV_COVER, MV_ACTION, MV_SPECIAL = 2, 3, 5, 6, 7, 8
@@ -349,22 +350,7 @@ def test_federation_memo_equals_fresh_candidates(data_dir: Path) -> None:
 def _late_corpus_positions(corpus: Path, every: int = 1) -> list[Any]:
     """Cores at the main-phase positions of rounds 5-6 of every `every`-th game of the corpus (the
     densest boards, where the exact federation search and its shortcuts work most)."""
-    cores = []
-    for n, record in enumerate(read_corpus(corpus)):
-        if n % every:
-            continue
-        state = GaiaState.new(GameSetup.from_corpus(record.to_dict()))
-        for line in record.move_history:
-            if line.startswith("init "):
-                continue
-            try:
-                state.apply_line(line)
-            except Exception:  # noqa: BLE001 - a line the engine rejects ends the game's usable prefix
-                break
-            core = state._core
-            if core.phase == "move" and core.round >= 5 and not core.pending:
-                cores.append(core.copy())
-    return cores
+    return [state._core for state in late_positions(corpus, every)]
 
 
 def test_federation_fast_paths_give_the_plain_answers(data_dir: Path) -> None:
