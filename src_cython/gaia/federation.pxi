@@ -127,21 +127,24 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
 
 # How often each exact shortcut of this file fired in the calling thread (tests check that the positions
 # they compare with the fast paths off exercise them): fed_small_sets proving every target row FED_INF,
-# rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered.
+# rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered,
+# superfluous-building tests that kept single-group rows of the least-satellites test.
 cdef extern from *:
     """
-    static __thread long long fed_shortcut_counts[4];
+    static __thread long long fed_shortcut_counts[5];
     """
-    long long fed_shortcut_counts[4]
+    long long fed_shortcut_counts[5]
 
 
 def federation_shortcut_counts(bint reset=False) -> dict:
     """The calling thread's counts of the federation shortcuts since the last reset (reset: zeroed after
     reading): no_target (fed_small_sets proved no target set links below the cap), bad_rows (rows of
     sets holding an unlinkable pair or triple not built), pair_test (hexes the pair test left out of a
-    table), memo (federation checks answered by the computation's memo)."""
+    table), memo (federation checks answered by the computation's memo), rows_kept (superfluous-building
+    tests that kept single-group rows of the least-satellites test)."""
     out = {"no_target": fed_shortcut_counts[0], "bad_rows": fed_shortcut_counts[1],
-           "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3]}
+           "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3],
+           "rows_kept": fed_shortcut_counts[4]}
     if reset:
         memset(fed_shortcut_counts, 0, sizeof(fed_shortcut_counts))
     return out
@@ -153,7 +156,8 @@ cdef int fed_fast = 1   # 0: fed_steiner keeps every entry below cap and no test
 def set_federation_fast_paths(bint on) -> None:
     """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning,
     link bound and pair/triple bound (fed_small_sets) of fed_steiner, the superfluous-building test
-    skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned.
+    skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned,
+    the superfluous-building test keeping the least-satellites test's single-group rows.
     Off computes what they replaced; the answers must be the same (tests compare both)."""
     global fed_fast
     fed_fast = on
@@ -332,7 +336,7 @@ cdef int fed_ellipse_live(int nh, int k, int v, int cap, unsigned char* dp, int*
 
 
 cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap, int* tpow,
-                     int need, int must, unsigned char* dp, int* bp) noexcept nogil:
+                     int need, int must, unsigned char* dp, int* bp, int pre=0) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
     hexes holding v and touching every group of S (hexes of a group weigh 0), FED_INF when >= cap.
     bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u (left
@@ -349,7 +353,10 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     a tree of them follows are those of the full table (fed_fast 0). The rows of the sets fed_small_sets
     marks (two or three of their groups no set below cap links) are not computed: FED_INF in the full
     table too. Returns 1 when no target row can hold an entry below cap (fed_link_bound or
-    fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0."""
+    fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0.
+    pre: the groups g whose rows dp[{g}] and bp[{g}] are already in place (an earlier call with the
+    same groups, weights and cap whose growth of the row entered only hexes allowed here too: the same
+    row, ties included), kept rather than grown again."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
     cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq, g, i, t, pwS, nlive = 0, prune
@@ -380,7 +387,13 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
-    memset(dp, FED_INF, (full + 1) * nh)    # bp is read only where dp < FED_INF: written there
+    # bp is read only where dp < FED_INF: written there
+    if pre == 0:
+        memset(dp, FED_INF, (full + 1) * nh)
+    else:
+        for S in range(full + 1):
+            if S & (S - 1) != 0 or not pre & S:
+                memset(dp + S * nh, FED_INF, nh)
     if tpow == NULL:
         for g in range(k):
             unit[g] = 1
@@ -453,6 +466,13 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
             if S > full:
                 break
         low = S & -S
+        if S == low and pre & S:
+            # a row kept from the earlier call: only its reach bits (every entry below cap is settled)
+            row = dp + S * nh
+            for v in range(nh):
+                if row[v] < cap:
+                    reach[v] |= S
+            continue
         prune = fed_fast and S != low
         pwS = 0
         for g in range(k):
@@ -642,8 +662,9 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
     cdef int gpow[FED_MAX_TERMINALS]
     cdef int tree[MAXHEX]
     cdef int i, j, h, k, k2, g, head, tail, power = 0, extends = 0, newsats = 0, ngroups = 0, fedgroup = -1
-    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must
+    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must, pre
     cdef unsigned char* dp
+    cdef unsigned char* row
     cdef int* bp
     if nwit != NULL:
         nwit[0] = 0
@@ -780,7 +801,20 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
                         if fed_member(s, c, p, c.adj[h][j]) and not inF[c.adj[h][j]]:
                             allowed[h] = 0
                             break
-        fed_steiner(c, group, ngroups, allowed, weight, newsats, gpow, threshold, must, dp, bp)
+        # the single-group rows of the first test whose growth entered only hexes still allowed are
+        # the same here (same groups, weights and cap): kept
+        pre = 0
+        if fed_fast:
+            for g in range(ngroups):
+                row = dp + (1 << g) * nh
+                for v in range(nh):
+                    if row[v] < newsats and not inF[v] and not allowed[v]:
+                        break
+                else:
+                    pre |= 1 << g
+            if pre:
+                fed_shortcut_counts[4] += 1
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, gpow, threshold, must, dp, bp, pre)
         best = newsats
         bestS = 0
         for S in range(1, full):
