@@ -128,12 +128,13 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
 # How often each exact shortcut of this file fired in the calling thread (tests check that the positions
 # they compare with the fast paths off exercise them): fed_small_sets proving every target row FED_INF,
 # rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered,
-# superfluous-building tests that kept single-group rows of the least-satellites test.
+# superfluous-building tests that kept single-group rows of the least-satellites test, minimum tests
+# answered by an earlier check's bounds.
 cdef extern from *:
     """
-    static __thread long long fed_shortcut_counts[5];
+    static __thread long long fed_shortcut_counts[6];
     """
-    long long fed_shortcut_counts[5]
+    long long fed_shortcut_counts[6]
 
 
 def federation_shortcut_counts(bint reset=False) -> dict:
@@ -141,10 +142,11 @@ def federation_shortcut_counts(bint reset=False) -> dict:
     reading): no_target (fed_small_sets proved no target set links below the cap), bad_rows (rows of
     sets holding an unlinkable pair or triple not built), pair_test (hexes the pair test left out of a
     table), memo (federation checks answered by the computation's memo), rows_kept (superfluous-building
-    tests that kept single-group rows of the least-satellites test)."""
+    tests that kept single-group rows of the least-satellites test), known (minimum tests answered by
+    what an earlier check of the computation learned of the same building groups: FedBounds)."""
     out = {"no_target": fed_shortcut_counts[0], "bad_rows": fed_shortcut_counts[1],
            "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3],
-           "rows_kept": fed_shortcut_counts[4]}
+           "rows_kept": fed_shortcut_counts[4], "known": fed_shortcut_counts[5]}
     if reset:
         memset(fed_shortcut_counts, 0, sizeof(fed_shortcut_counts))
     return out
@@ -157,7 +159,8 @@ def set_federation_fast_paths(bint on) -> None:
     """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning,
     link bound and pair/triple bound (fed_small_sets) of fed_steiner, the superfluous-building test
     skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned,
-    the superfluous-building test keeping the least-satellites test's single-group rows.
+    the superfluous-building test keeping the least-satellites test's single-group rows, the minimum
+    tests a computation's earlier checks of the same building groups answer (FedBounds).
     Off computes what they replaced; the answers must be the same (tests compare both)."""
     global fed_fast
     fed_fast = on
@@ -647,10 +650,30 @@ cdef int fed_proper_target(int* gpow, int n, int threshold, int must) noexcept n
     return weakest >= 0 and total - weakest >= threshold
 
 
+cdef enum:
+    FED_BOUNDS = 16            # building-group sets whose minima one fed_candidates_compute keeps
+
+# What the minimum tests of one candidate computation learned of a set of building groups: both tests
+# depend on the set's groups alone, not on its satellites (the player, state and so the hexes of the
+# first test are those of the computation; the second test's hexes are those less the player's other
+# buildings and their neighbours, the groups being whole in a closed set), and each answers whether a
+# minimum is below the set's satellites: least(all groups), and least(a proper subset reaching the
+# threshold) through the second test's hexes. A test that passes at cap c proves its minimum >= c, one
+# that fails finds the minimum itself; a later set of the same groups with no more satellites than
+# that passes it without a table (greedy shapes linking the same groups by other paths, the witness of
+# a failed least-satellites test).
+ctypedef struct FedBounds:
+    int n                                           # sets kept
+    unsigned long long key[FED_BOUNDS][FED_HEX_WORDS]   # the hexes of the set's groups
+    int least[FED_BOUNDS]      # least(all groups) >= this
+    int least_sub[FED_BOUNDS]  # least(proper target subset) >= this
+
+
 cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit,
-                          int* nwit) noexcept nogil:
+                          int* nwit, FedBounds* known=NULL) noexcept nogil:
     """federation_problem; when the set fails a minimum test (FED_MORE_SATS, FED_SUPERFLUOUS) and wit is
-    not NULL, wit[0:nwit[0]] is a cheaper federation (expanded, not necessarily valid itself)."""
+    not NULL, wit[0:nwit[0]] is a cheaper federation (expanded, not necessarily valid itself). known:
+    the minima of the computation's earlier checks (FedBounds; fast paths only), read and updated."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int ivits = pl.faction == F_IVITS
     cdef int nh = c.nhex
@@ -662,7 +685,9 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
     cdef int gpow[FED_MAX_TERMINALS]
     cdef int tree[MAXHEX]
     cdef int i, j, h, k, k2, g, head, tail, power = 0, extends = 0, newsats = 0, ngroups = 0, fedgroup = -1
-    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must, pre
+    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must, pre, same, e = -1
+    cdef int grown = 0
+    cdef unsigned long long key[FED_HEX_WORDS]
     cdef unsigned char* dp
     cdef unsigned char* row
     cdef int* bp
@@ -775,20 +800,51 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
         free(bp)
         return FED_OK
     code = FED_OK
-    # least satellites for these groups, through any of the player's buildings
-    fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp)
+    if known != NULL and fed_fast:
+        # this set's groups among the earlier checks' (kept when new and there is room)
+        for j in range(FED_HEX_WORDS):
+            key[j] = 0
+        for h in range(nh):
+            if group[h] >= 0:
+                key[h >> 6] |= (<unsigned long long>1) << (h & 63)
+        for i in range(known.n):
+            same = 1
+            for j in range(FED_HEX_WORDS):
+                if known.key[i][j] != key[j]:
+                    same = 0
+                    break
+            if same:
+                e = i
+                break
+        if e < 0 and known.n < FED_BOUNDS:
+            e = known.n
+            known.n += 1
+            for j in range(FED_HEX_WORDS):
+                known.key[e][j] = key[j]
+            known.least[e] = 0
+            known.least_sub[e] = 0
     best = FED_INF
     bestv = -1
-    for v in range(nh):
-        if dp[full * nh + v] < best:
-            best = dp[full * nh + v]
-            bestv = v
+    if e >= 0 and known.least[e] >= newsats:
+        fed_shortcut_counts[5] += 1     # no fewer satellites link these groups: known
+    else:
+        # least satellites for these groups, through any of the player's buildings
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp)
+        grown = 1
+        for v in range(nh):
+            if dp[full * nh + v] < best:
+                best = dp[full * nh + v]
+                bestv = v
+        if e >= 0:
+            known.least[e] = imax(known.least[e], imin(best, newsats))
     must = fedgroup if ivits and pl.fed_count > 0 and fedgroup >= 0 else -1
     if best < newsats:
         code = FED_MORE_SATS
         bestS = full
     elif fed_fast and not fed_proper_target(gpow, ngroups, threshold, must):
         pass      # no smaller set of these groups reaches the threshold: nothing can be superfluous
+    elif e >= 0 and known.least_sub[e] >= newsats:
+        fed_shortcut_counts[5] += 1     # no smaller set of these groups links with fewer: known
     else:
         # no superfluous building: a subset of the groups over the threshold linked with fewer
         # satellites, not touching the player's buildings outside the set
@@ -804,7 +860,7 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
         # the single-group rows of the first test whose growth entered only hexes still allowed are
         # the same here (same groups, weights and cap): kept
         pre = 0
-        if fed_fast:
+        if fed_fast and grown:
             for g in range(ngroups):
                 row = dp + (1 << g) * nh
                 for v in range(nh):
@@ -833,6 +889,8 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
                     bestv = v
         if bestS:
             code = FED_SUPERFLUOUS
+        if e >= 0:
+            known.least_sub[e] = imax(known.least_sub[e], best)    # the least found, or newsats
     if code != FED_OK and wit != NULL and nwit != NULL:
         ntree = fed_tree(c, group, bestS, bestv, bp, tree)
         m = fed_expand(s, c, p, tree, ntree, wit)
@@ -885,6 +943,7 @@ ctypedef struct FedMemo:
     int hexes[FED_MEMO][FED_MAX_HEXES]  # the list as checked
     int sorted[FED_MEMO][FED_MAX_HEXES] # ... ascending
     int wit[FED_MEMO][FED_MAX_HEXES]
+    FedBounds bounds                    # what the checks learned of their building groups
 
 
 cdef int fed_memo_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit, int* nwit,
@@ -918,7 +977,7 @@ cdef int fed_memo_check(GState* s, GameContext* c, int p, int* hexes, int n, int
             for i in range(memo.nwit[e]):
                 wit[i] = memo.wit[e][i]
             return memo.code[e]
-    code = federation_check(s, c, p, hexes, n, wit, nwit)
+    code = federation_check(s, c, p, hexes, n, wit, nwit, &memo.bounds)
     if memo.n < FED_MEMO:
         e = memo.n
         memo.n += 1
