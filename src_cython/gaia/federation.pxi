@@ -129,12 +129,12 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
 # they compare with the fast paths off exercise them): fed_small_sets proving every target row FED_INF,
 # rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered,
 # superfluous-building tests that kept single-group rows of the least-satellites test, minimum tests
-# answered by an earlier check's bounds.
+# answered by an earlier check's bounds, least-satellites tests taking an earlier check's rows.
 cdef extern from *:
     """
-    static __thread long long fed_shortcut_counts[6];
+    static __thread long long fed_shortcut_counts[7];
     """
-    long long fed_shortcut_counts[6]
+    long long fed_shortcut_counts[7]
 
 
 def federation_shortcut_counts(bint reset=False) -> dict:
@@ -143,10 +143,12 @@ def federation_shortcut_counts(bint reset=False) -> dict:
     sets holding an unlinkable pair or triple not built), pair_test (hexes the pair test left out of a
     table), memo (federation checks answered by the computation's memo), rows_kept (superfluous-building
     tests that kept single-group rows of the least-satellites test), known (minimum tests answered by
-    what an earlier check of the computation learned of the same building groups: FedBounds)."""
+    what an earlier check of the computation learned of the same building groups: FedBounds),
+    rows_shared (least-satellites tests that took single-group rows an earlier check grew)."""
     out = {"no_target": fed_shortcut_counts[0], "bad_rows": fed_shortcut_counts[1],
            "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3],
-           "rows_kept": fed_shortcut_counts[4], "known": fed_shortcut_counts[5]}
+           "rows_kept": fed_shortcut_counts[4], "known": fed_shortcut_counts[5],
+           "rows_shared": fed_shortcut_counts[6]}
     if reset:
         memset(fed_shortcut_counts, 0, sizeof(fed_shortcut_counts))
     return out
@@ -160,7 +162,8 @@ def set_federation_fast_paths(bint on) -> None:
     link bound and pair/triple bound (fed_small_sets) of fed_steiner, the superfluous-building test
     skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned,
     the superfluous-building test keeping the least-satellites test's single-group rows, the minimum
-    tests a computation's earlier checks of the same building groups answer (FedBounds).
+    tests a computation's earlier checks of the same building groups answer and the single-group rows
+    of their least-satellites tests (FedBounds).
     Off computes what they replaced; the answers must be the same (tests compare both)."""
     global fed_fast
     fed_fast = on
@@ -339,7 +342,8 @@ cdef int fed_ellipse_live(int nh, int k, int v, int cap, unsigned char* dp, int*
 
 
 cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap, int* tpow,
-                     int need, int must, unsigned char* dp, int* bp, int pre=0) noexcept nogil:
+                     int need, int must, unsigned char* dp, int* bp, int pre=0,
+                     int* clean=NULL) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
     hexes holding v and touching every group of S (hexes of a group weigh 0), FED_INF when >= cap.
     bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u (left
@@ -357,9 +361,11 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     marks (two or three of their groups no set below cap links) are not computed: FED_INF in the full
     table too. Returns 1 when no target row can hold an entry below cap (fed_link_bound or
     fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0.
-    pre: the groups g whose rows dp[{g}] and bp[{g}] are already in place (an earlier call with the
-    same groups, weights and cap whose growth of the row entered only hexes allowed here too: the same
-    row, ties included), kept rather than grown again."""
+    pre: the groups g whose rows dp[{g}] and bp[{g}] are already in place, kept rather than grown
+    again: rows an earlier call grew for the same group and weights through hexes all allowed here
+    too, to this cap or a larger one cut at this cap (the growth below this cap is the same, ties
+    included, unless the queue overflowed). clean (not NULL): set to the groups whose rows were grown
+    here without the queue overflowing."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
     cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq, g, i, t, pwS, nlive = 0, prune
@@ -391,6 +397,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
     # bp is read only where dp < FED_INF: written there
+    if clean != NULL:
+        clean[0] = 0
     if pre == 0:
         memset(dp, FED_INF, (full + 1) * nh)
     else:
@@ -588,6 +596,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                             nq += 1
                         else:
                             overflow = 1
+        if S == low and clean != NULL and not overflow:
+            clean[0] |= S
         if S == low and overflow:
             # a hex the full queue dropped was never settled: mark every hex of the row below cap
             for v in range(nh):
@@ -652,6 +662,7 @@ cdef int fed_proper_target(int* gpow, int n, int threshold, int must) noexcept n
 
 cdef enum:
     FED_BOUNDS = 16            # building-group sets whose minima one fed_candidates_compute keeps
+    FED_ROWS = 12              # single-group rows of the least-satellites tests it keeps
 
 # What the minimum tests of one candidate computation learned of a set of building groups: both tests
 # depend on the set's groups alone, not on its satellites (the player, state and so the hexes of the
@@ -667,6 +678,13 @@ ctypedef struct FedBounds:
     unsigned long long key[FED_BOUNDS][FED_HEX_WORDS]   # the hexes of the set's groups
     int least[FED_BOUNDS]      # least(all groups) >= this
     int least_sub[FED_BOUNDS]  # least(proper target subset) >= this
+    # the single-group rows the first tests grew (its hexes are the computation's): the group's lowest
+    # hex, the cap, dp and bp
+    int nrows
+    int row_hex[FED_ROWS]
+    int row_cap[FED_ROWS]
+    unsigned char row[FED_ROWS][MAXHEX]
+    int row_bp[FED_ROWS][MAXHEX]
 
 
 cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit,
@@ -686,7 +704,8 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
     cdef int tree[MAXHEX]
     cdef int i, j, h, k, k2, g, head, tail, power = 0, extends = 0, newsats = 0, ngroups = 0, fedgroup = -1
     cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must, pre, same, e = -1
-    cdef int grown = 0
+    cdef int grown = 0, pre1 = 0, clean = 0, r, x
+    cdef int ghead[FED_MAX_TERMINALS]   # the lowest hex of each group
     cdef unsigned long long key[FED_HEX_WORDS]
     cdef unsigned char* dp
     cdef unsigned char* row
@@ -828,9 +847,52 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
     if e >= 0 and known.least[e] >= newsats:
         fed_shortcut_counts[5] += 1     # no fewer satellites link these groups: known
     else:
-        # least satellites for these groups, through any of the player's buildings
-        fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp)
+        # least satellites for these groups, through any of the player's buildings; the rows of single
+        # groups an earlier check grew to this cap or more are kept (cut at this cap)
+        if known != NULL and fed_fast:
+            for g in range(ngroups):
+                ghead[g] = -1
+            for h in range(nh - 1, -1, -1):
+                if group[h] >= 0:
+                    ghead[group[h]] = h
+            for g in range(ngroups):
+                for r in range(known.nrows):
+                    if known.row_hex[r] == ghead[g] and known.row_cap[r] >= newsats:
+                        row = dp + (1 << g) * nh
+                        for v in range(nh):
+                            x = known.row[r][v]
+                            if x < newsats:
+                                row[v] = <unsigned char>x
+                                bp[(1 << g) * nh + v] = known.row_bp[r][v]
+                            else:
+                                row[v] = FED_INF
+                        pre1 |= 1 << g
+                        break
+            if pre1:
+                fed_shortcut_counts[6] += 1
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp, pre1, &clean)
         grown = 1
+        if known != NULL and fed_fast:
+            for g in range(ngroups):
+                if not (clean >> g) & 1:
+                    continue
+                # kept in place of the group's row of a smaller cap, else where there is room
+                r = known.nrows
+                for i in range(known.nrows):
+                    if known.row_hex[i] == ghead[g]:
+                        r = i
+                        break
+                if r == FED_ROWS:
+                    continue
+                if r == known.nrows:
+                    known.nrows += 1
+                known.row_hex[r] = ghead[g]
+                known.row_cap[r] = newsats
+                row = dp + (1 << g) * nh
+                for v in range(nh):
+                    known.row[r][v] = row[v]
+                    if row[v] < newsats:
+                        known.row_bp[r][v] = bp[(1 << g) * nh + v]
         for v in range(nh):
             if dp[full * nh + v] < best:
                 best = dp[full * nh + v]
