@@ -935,6 +935,8 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     cdef int ncand, m
     cdef FedMemo memo              # the federation checks of this computation (fed_memo_check)
     memo.n = 0
+    memo.bounds.n = 0
+    memo.bounds.nrows = 0
     offsets_out[0] = 0
     if max_candidates <= 0 or p < 0 or p >= s.num_players:
         return 0

@@ -127,21 +127,28 @@ cdef int fed_expand(GState* s, GameContext* c, int p, int* hexes, int n, int* ou
 
 # How often each exact shortcut of this file fired in the calling thread (tests check that the positions
 # they compare with the fast paths off exercise them): fed_small_sets proving every target row FED_INF,
-# rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered.
+# rows of bad sets skipped, hexes fed_ellipse_live dropped, federation checks fed_memo_check answered,
+# superfluous-building tests that kept single-group rows of the least-satellites test, minimum tests
+# answered by an earlier check's bounds, least-satellites tests taking an earlier check's rows.
 cdef extern from *:
     """
-    static __thread long long fed_shortcut_counts[4];
+    static __thread long long fed_shortcut_counts[7];
     """
-    long long fed_shortcut_counts[4]
+    long long fed_shortcut_counts[7]
 
 
 def federation_shortcut_counts(bint reset=False) -> dict:
     """The calling thread's counts of the federation shortcuts since the last reset (reset: zeroed after
     reading): no_target (fed_small_sets proved no target set links below the cap), bad_rows (rows of
     sets holding an unlinkable pair or triple not built), pair_test (hexes the pair test left out of a
-    table), memo (federation checks answered by the computation's memo)."""
+    table), memo (federation checks answered by the computation's memo), rows_kept (superfluous-building
+    tests that kept single-group rows of the least-satellites test), known (minimum tests answered by
+    what an earlier check of the computation learned of the same building groups: FedBounds),
+    rows_shared (least-satellites tests that took single-group rows an earlier check grew)."""
     out = {"no_target": fed_shortcut_counts[0], "bad_rows": fed_shortcut_counts[1],
-           "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3]}
+           "pair_test": fed_shortcut_counts[2], "memo": fed_shortcut_counts[3],
+           "rows_kept": fed_shortcut_counts[4], "known": fed_shortcut_counts[5],
+           "rows_shared": fed_shortcut_counts[6]}
     if reset:
         memset(fed_shortcut_counts, 0, sizeof(fed_shortcut_counts))
     return out
@@ -153,7 +160,10 @@ cdef int fed_fast = 1   # 0: fed_steiner keeps every entry below cap and no test
 def set_federation_fast_paths(bint on) -> None:
     """Turn the exact shortcuts of the federation tests on (the default) or off: the target-set pruning,
     link bound and pair/triple bound (fed_small_sets) of fed_steiner, the superfluous-building test
-    skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned.
+    skipped when no smaller set reaches the threshold, no second check of a set fed_improve returned,
+    the superfluous-building test keeping the least-satellites test's single-group rows, the minimum
+    tests a computation's earlier checks of the same building groups answer and the single-group rows
+    of their least-satellites tests (FedBounds).
     Off computes what they replaced; the answers must be the same (tests compare both)."""
     global fed_fast
     fed_fast = on
@@ -332,7 +342,8 @@ cdef int fed_ellipse_live(int nh, int k, int v, int cap, unsigned char* dp, int*
 
 
 cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weight, int cap, int* tpow,
-                     int need, int must, unsigned char* dp, int* bp) noexcept nogil:
+                     int need, int must, unsigned char* dp, int* bp, int pre=0,
+                     int* clean=NULL) noexcept nogil:
     """Dreyfus-Wagner on hex weights: dp[S * nhex + v] = the least weight of a connected set of allowed
     hexes holding v and touching every group of S (hexes of a group weigh 0), FED_INF when >= cap.
     bp: -1 a group hex, A > 0 the union of the trees of A and S - A at v, -2 - u reached from u (left
@@ -349,7 +360,12 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     a tree of them follows are those of the full table (fed_fast 0). The rows of the sets fed_small_sets
     marks (two or three of their groups no set below cap links) are not computed: FED_INF in the full
     table too. Returns 1 when no target row can hold an entry below cap (fed_link_bound or
-    fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0."""
+    fed_small_sets proved it from the single-group rows: the other rows are left unbuilt), else 0.
+    pre: the groups g whose rows dp[{g}] and bp[{g}] are already in place, kept rather than grown
+    again: rows an earlier call grew for the same group and weights through hexes all allowed here
+    too, to this cap or a larger one cut at this cap (the growth below this cap is the same, ties
+    included, unless the queue overflowed). clean (not NULL): set to the groups whose rows were grown
+    here without the queue overflowing."""
     cdef int nh = c.nhex
     cdef int full = (1 << k) - 1
     cdef int S, A, low, v, u, j, d, x, best, bestA, head, nq, g, i, t, pwS, nlive = 0, prune
@@ -380,7 +396,15 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
     # with cap < FED_INF - 1, a sum with an FED_INF part can never be kept below cap
     cdef int use_reach = cap < FED_INF - 1
     cdef unsigned char* row
-    memset(dp, FED_INF, (full + 1) * nh)    # bp is read only where dp < FED_INF: written there
+    # bp is read only where dp < FED_INF: written there
+    if clean != NULL:
+        clean[0] = 0
+    if pre == 0:
+        memset(dp, FED_INF, (full + 1) * nh)
+    else:
+        for S in range(full + 1):
+            if S & (S - 1) != 0 or not pre & S:
+                memset(dp + S * nh, FED_INF, nh)
     if tpow == NULL:
         for g in range(k):
             unit[g] = 1
@@ -453,6 +477,13 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
             if S > full:
                 break
         low = S & -S
+        if S == low and pre & S:
+            # a row kept from the earlier call: only its reach bits (every entry below cap is settled)
+            row = dp + S * nh
+            for v in range(nh):
+                if row[v] < cap:
+                    reach[v] |= S
+            continue
         prune = fed_fast and S != low
         pwS = 0
         for g in range(k):
@@ -565,6 +596,8 @@ cdef int fed_steiner(GameContext* c, int* group, int k, int* allowed, int* weigh
                             nq += 1
                         else:
                             overflow = 1
+        if S == low and clean != NULL and not overflow:
+            clean[0] |= S
         if S == low and overflow:
             # a hex the full queue dropped was never settled: mark every hex of the row below cap
             for v in range(nh):
@@ -627,10 +660,38 @@ cdef int fed_proper_target(int* gpow, int n, int threshold, int must) noexcept n
     return weakest >= 0 and total - weakest >= threshold
 
 
+cdef enum:
+    FED_BOUNDS = 16            # building-group sets whose minima one fed_candidates_compute keeps
+    FED_ROWS = 12              # single-group rows of the least-satellites tests it keeps
+
+# What the minimum tests of one candidate computation learned of a set of building groups: both tests
+# depend on the set's groups alone, not on its satellites (the player, state and so the hexes of the
+# first test are those of the computation; the second test's hexes are those less the player's other
+# buildings and their neighbours, the groups being whole in a closed set), and each answers whether a
+# minimum is below the set's satellites: least(all groups), and least(a proper subset reaching the
+# threshold) through the second test's hexes. A test that passes at cap c proves its minimum >= c, one
+# that fails finds the minimum itself; a later set of the same groups with no more satellites than
+# that passes it without a table (greedy shapes linking the same groups by other paths, the witness of
+# a failed least-satellites test).
+ctypedef struct FedBounds:
+    int n                                           # sets kept
+    unsigned long long key[FED_BOUNDS][FED_HEX_WORDS]   # the hexes of the set's groups
+    int least[FED_BOUNDS]      # least(all groups) >= this
+    int least_sub[FED_BOUNDS]  # least(proper target subset) >= this
+    # the single-group rows the first tests grew (its hexes are the computation's): the group's lowest
+    # hex, the cap, dp and bp
+    int nrows
+    int row_hex[FED_ROWS]
+    int row_cap[FED_ROWS]
+    unsigned char row[FED_ROWS][MAXHEX]
+    int row_bp[FED_ROWS][MAXHEX]
+
+
 cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit,
-                          int* nwit) noexcept nogil:
+                          int* nwit, FedBounds* known=NULL) noexcept nogil:
     """federation_problem; when the set fails a minimum test (FED_MORE_SATS, FED_SUPERFLUOUS) and wit is
-    not NULL, wit[0:nwit[0]] is a cheaper federation (expanded, not necessarily valid itself)."""
+    not NULL, wit[0:nwit[0]] is a cheaper federation (expanded, not necessarily valid itself). known:
+    the minima of the computation's earlier checks (FedBounds; fast paths only), read and updated."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int ivits = pl.faction == F_IVITS
     cdef int nh = c.nhex
@@ -642,8 +703,12 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
     cdef int gpow[FED_MAX_TERMINALS]
     cdef int tree[MAXHEX]
     cdef int i, j, h, k, k2, g, head, tail, power = 0, extends = 0, newsats = 0, ngroups = 0, fedgroup = -1
-    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must
+    cdef int threshold, full, S, v, m, best, bestS, bestv, pw, ntree, code, must, pre, same, e = -1
+    cdef int grown = 0, pre1 = 0, clean = 0, r, x
+    cdef int ghead[FED_MAX_TERMINALS]   # the lowest hex of each group
+    cdef unsigned long long key[FED_HEX_WORDS]
     cdef unsigned char* dp
+    cdef unsigned char* row
     cdef int* bp
     if nwit != NULL:
         nwit[0] = 0
@@ -754,20 +819,94 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
         free(bp)
         return FED_OK
     code = FED_OK
-    # least satellites for these groups, through any of the player's buildings
-    fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp)
+    if known != NULL and fed_fast:
+        # this set's groups among the earlier checks' (kept when new and there is room)
+        for j in range(FED_HEX_WORDS):
+            key[j] = 0
+        for h in range(nh):
+            if group[h] >= 0:
+                key[h >> 6] |= (<unsigned long long>1) << (h & 63)
+        for i in range(known.n):
+            same = 1
+            for j in range(FED_HEX_WORDS):
+                if known.key[i][j] != key[j]:
+                    same = 0
+                    break
+            if same:
+                e = i
+                break
+        if e < 0 and known.n < FED_BOUNDS:
+            e = known.n
+            known.n += 1
+            for j in range(FED_HEX_WORDS):
+                known.key[e][j] = key[j]
+            known.least[e] = 0
+            known.least_sub[e] = 0
     best = FED_INF
     bestv = -1
-    for v in range(nh):
-        if dp[full * nh + v] < best:
-            best = dp[full * nh + v]
-            bestv = v
+    if e >= 0 and known.least[e] >= newsats:
+        fed_shortcut_counts[5] += 1     # no fewer satellites link these groups: known
+    else:
+        # least satellites for these groups, through any of the player's buildings; the rows of single
+        # groups an earlier check grew to this cap or more are kept (cut at this cap)
+        if known != NULL and fed_fast:
+            for g in range(ngroups):
+                ghead[g] = -1
+            for h in range(nh - 1, -1, -1):
+                if group[h] >= 0:
+                    ghead[group[h]] = h
+            for g in range(ngroups):
+                for r in range(known.nrows):
+                    if known.row_hex[r] == ghead[g] and known.row_cap[r] >= newsats:
+                        row = dp + (1 << g) * nh
+                        for v in range(nh):
+                            x = known.row[r][v]
+                            if x < newsats:
+                                row[v] = <unsigned char>x
+                                bp[(1 << g) * nh + v] = known.row_bp[r][v]
+                            else:
+                                row[v] = FED_INF
+                        pre1 |= 1 << g
+                        break
+            if pre1:
+                fed_shortcut_counts[6] += 1
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, NULL, 0, -1, dp, bp, pre1, &clean)
+        grown = 1
+        if known != NULL and fed_fast:
+            for g in range(ngroups):
+                if not (clean >> g) & 1:
+                    continue
+                # kept in place of the group's row of a smaller cap, else where there is room
+                r = known.nrows
+                for i in range(known.nrows):
+                    if known.row_hex[i] == ghead[g]:
+                        r = i
+                        break
+                if r == FED_ROWS:
+                    continue
+                if r == known.nrows:
+                    known.nrows += 1
+                known.row_hex[r] = ghead[g]
+                known.row_cap[r] = newsats
+                row = dp + (1 << g) * nh
+                for v in range(nh):
+                    known.row[r][v] = row[v]
+                    if row[v] < newsats:
+                        known.row_bp[r][v] = bp[(1 << g) * nh + v]
+        for v in range(nh):
+            if dp[full * nh + v] < best:
+                best = dp[full * nh + v]
+                bestv = v
+        if e >= 0:
+            known.least[e] = imax(known.least[e], imin(best, newsats))
     must = fedgroup if ivits and pl.fed_count > 0 and fedgroup >= 0 else -1
     if best < newsats:
         code = FED_MORE_SATS
         bestS = full
     elif fed_fast and not fed_proper_target(gpow, ngroups, threshold, must):
         pass      # no smaller set of these groups reaches the threshold: nothing can be superfluous
+    elif e >= 0 and known.least_sub[e] >= newsats:
+        fed_shortcut_counts[5] += 1     # no smaller set of these groups links with fewer: known
     else:
         # no superfluous building: a subset of the groups over the threshold linked with fewer
         # satellites, not touching the player's buildings outside the set
@@ -780,7 +919,20 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
                         if fed_member(s, c, p, c.adj[h][j]) and not inF[c.adj[h][j]]:
                             allowed[h] = 0
                             break
-        fed_steiner(c, group, ngroups, allowed, weight, newsats, gpow, threshold, must, dp, bp)
+        # the single-group rows of the first test whose growth entered only hexes still allowed are
+        # the same here (same groups, weights and cap): kept
+        pre = 0
+        if fed_fast and grown:
+            for g in range(ngroups):
+                row = dp + (1 << g) * nh
+                for v in range(nh):
+                    if row[v] < newsats and not inF[v] and not allowed[v]:
+                        break
+                else:
+                    pre |= 1 << g
+            if pre:
+                fed_shortcut_counts[4] += 1
+        fed_steiner(c, group, ngroups, allowed, weight, newsats, gpow, threshold, must, dp, bp, pre)
         best = newsats
         bestS = 0
         for S in range(1, full):
@@ -799,6 +951,8 @@ cdef int federation_check(GState* s, GameContext* c, int p, int* hexes, int n, i
                     bestv = v
         if bestS:
             code = FED_SUPERFLUOUS
+        if e >= 0:
+            known.least_sub[e] = imax(known.least_sub[e], best)    # the least found, or newsats
     if code != FED_OK and wit != NULL and nwit != NULL:
         ntree = fed_tree(c, group, bestS, bestv, bp, tree)
         m = fed_expand(s, c, p, tree, ntree, wit)
@@ -851,6 +1005,7 @@ ctypedef struct FedMemo:
     int hexes[FED_MEMO][FED_MAX_HEXES]  # the list as checked
     int sorted[FED_MEMO][FED_MAX_HEXES] # ... ascending
     int wit[FED_MEMO][FED_MAX_HEXES]
+    FedBounds bounds                    # what the checks learned of their building groups
 
 
 cdef int fed_memo_check(GState* s, GameContext* c, int p, int* hexes, int n, int* wit, int* nwit,
@@ -884,7 +1039,7 @@ cdef int fed_memo_check(GState* s, GameContext* c, int p, int* hexes, int n, int
             for i in range(memo.nwit[e]):
                 wit[i] = memo.wit[e][i]
             return memo.code[e]
-    code = federation_check(s, c, p, hexes, n, wit, nwit)
+    code = federation_check(s, c, p, hexes, n, wit, nwit, &memo.bounds)
     if memo.n < FED_MEMO:
         e = memo.n
         memo.n += 1

@@ -357,7 +357,9 @@ def test_federation_fast_paths_give_the_plain_answers(data_dir: Path) -> None:
     """The exact shortcuts of the federation tests (fed_steiner's target pruning, link bound, pair and
     triple bound (fed_small_sets) and pair test of its hexes, the superfluous-building test skipped when
     no smaller set reaches the threshold, no recheck of a set fed_improve returned, the memo of one
-    computation's checks) change no answer: the candidates (hence the legal federation moves) and the
+    computation's checks, the superfluous-building test keeping the least-satellites test's single-group
+    rows, the minimum tests answered by what an earlier check learned of the same building groups, the
+    single-group rows of the least-satellites tests shared by a computation's checks) change no answer: the candidates (hence the legal federation moves) and the
     verdict on each candidate's hexes and on each candidate with a hex left out are those of the plain
     computation, along rollout lines from late-game positions and the 100-token repro position, where
     budgets reach MAX_FED_SATELLITES, and at the round 5-6 positions of the corpus sample. Each
