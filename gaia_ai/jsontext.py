@@ -77,3 +77,13 @@ def loads_bounded(text: str, what: str, error: type[Exception]) -> Any:
         raise
     except ValueError:   # int(): "Exceeds the limit (4300 digits) for integer string conversion"
         raise error(f"{what}: a number of more than {sys.get_int_max_str_digits()} digits") from None
+
+
+def object_or_none(text: str) -> dict[str, Any] | None:
+    """The JSON object `text` holds, within the same bounds as loads_bounded, or None for anything else
+    (not JSON, too large or deep, not an object): for guessing what a refused text was meant to be."""
+    try:
+        document = loads_bounded(text, "text", ValueError)
+    except (ValueError, RecursionError):
+        return None
+    return document if isinstance(document, dict) else None

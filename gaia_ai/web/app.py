@@ -36,6 +36,7 @@ from flask import Flask, Response, jsonify, request
 
 from gaia_ai.errors import ToolkitError, UnsupportedError
 from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game
+from gaia_ai.jsontext import object_or_none
 
 MAX_UPLOAD_BYTES = 8 << 20        # an export of a long 4-player game is ~2 MB
 MAX_TIME_MS = 10 * 60 * 1000      # the page's longest search
@@ -232,11 +233,8 @@ class WebApp:
 
 def _other_game(game: Any, text: str) -> str:
     """For a refused text that another game recognises as its own: which page reads it."""
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        return ""
-    if not isinstance(document, dict):
+    document = object_or_none(text)
+    if document is None:
         return ""
     others = [load_game(n) for n in game_names() if n != game.name]
     found = [g for g in others if g.recognises(document)]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_ai.games import records
-from gaia_ai.jsontext import loads_bounded
+from gaia_ai.jsontext import loads_bounded, object_or_none
 
 from .errors import TmError
 from .gamelog import LogError, is_log, log_state
@@ -132,11 +132,8 @@ def record_state(rec: Any, cut: int | None = None) -> TmState:
 def _other_option(text: str, given: str) -> str:
     """For a refused file that the other position option reads (a player view given as --observation, an
     observation as --tm-view): which option to give it with."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return ""
-    if not isinstance(data, dict):
+    data = object_or_none(text)
+    if data is None:
         return ""
     if given != "tm_view" and "thisPlayer" in data and "game" in data:
         return " (it is a player view of the app: give it with --tm-view)"
