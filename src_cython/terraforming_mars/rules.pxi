@@ -866,14 +866,6 @@ cdef int other_microbe_card(TState* s, int p, int c) noexcept nogil:
     return 0
 
 
-cdef int own_card_with(TState* s, int p, int rtype) noexcept nogil:
-    cdef int c
-    for c in range(s.ncard):
-        if s.loc[c] == L_PLAYED + p and CARDS[c].res_type == rtype:
-            return 1
-    return 0
-
-
 # ---- card actions ----
 
 cdef int act_feasible(TState* s, int p, int c, ActDef* a) noexcept nogil:

@@ -15,7 +15,6 @@ weights are ``data/value-n<N>.json`` with how they were made.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,9 +23,9 @@ import numpy as np
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia import value
 from gaia_ai.games.gaia.models import ShippedModels
+from gaia_ai.search.config import NET_VERSION  # what a search's evaluator names to pick a network
 
 VERSION = "n1"                  # the newest shipped network (data/value-n1.json)
-NAME = re.compile(r"n[1-9][0-9]{0,3}")   # what a search's evaluator names to pick a network
 EPOCHS = 20                     # the shipped n1's
 BATCH = 256
 LEARNING_RATE = 1e-3
@@ -128,7 +127,7 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
         raise ValueError(f"train --net: at least {HOLD_OUT} games (one in {HOLD_OUT} is held out)")
     if epochs < 1:
         raise ValueError("train --net: at least 1 epoch")
-    if not NAME.fullmatch(version):
+    if not NET_VERSION.fullmatch(version):
         raise ValueError(f"a value network's version is n1, n2, ..., got {version!r}")
     players = [player] if isinstance(player, str) else list(player)
     if not players:
@@ -195,7 +194,7 @@ MODELS = ShippedModels("value", "n", "value network", gaia_rules.NET_SLOT_COUNT,
 def load(version: str = VERSION) -> dict[str, Any]:
     """Load the shipped network of that version into a C slot of its own (once per process) and
     return its document."""
-    if not NAME.fullmatch(version):
+    if not NET_VERSION.fullmatch(version):
         raise ValueError(f"a value network is named n1, n2, ..., got {version!r}")
     return MODELS.load(version)
 
