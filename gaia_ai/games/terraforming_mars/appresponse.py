@@ -40,6 +40,8 @@ KIND_NAMES = {v: k for k, v in K.items()}
 # every key of the app's Payment object (src/common/inputs/Payment.ts); the route refuses a payment without all
 PAYMENT_KEYS = ("megacredits", "heat", "steel", "titanium", "plants", "microbes", "floaters",
                 "lunaArchivesScience", "spireScience", "seeds", "auroraiData", "graphene", "kuiperAsteroids")
+# the units our core pays with, in its move's order (payment()'s mc, st, ti, he)
+CORE_PAYMENT_KEYS = ("megacredits", "steel", "titanium", "heat")
 # our standard projects by the names the app's "Standard projects" card list uses
 STD_APP_NAMES = {"powerPlant": "Power Plant:SP", "asteroid": "Asteroid:SP", "aquifer": "Aquifer",
                  "greenery": "Greenery", "city": "City", "buildColony": "Build Colony:SP"}
@@ -267,10 +269,10 @@ def unlisted_app_responses(state: Any, view: PlayerView, wanted: Sequence[Any],
         if pay is None or canonical(w) in listed:
             continue
         try:
-            parts = [int(pay.get(k, 0)) for k in ("megacredits", "steel", "titanium", "heat")]
+            parts = [int(pay.get(k, 0)) for k in CORE_PAYMENT_KEYS]
         except (TypeError, ValueError):
             continue
-        if any(v for k, v in pay.items() if k not in ("megacredits", "steel", "titanium", "heat")):
+        if any(v for k, v in pay.items() if k not in CORE_PAYMENT_KEYS):
             continue                            # units our game does not have (microbes, floaters...)
         for m in shapes.get(_shape(w), []):
             kind, a, b = tm_rules.decode(m)[:3]
