@@ -5,7 +5,7 @@ Only gaia_ai.games.gaia imports it (tests/games/test_layering.py checks that no 
 does); the rest of the toolkit reaches Gaia through the game protocol, the search through game_interface().
 """
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.exc cimport PyErr_Clear
 from cpython.pycapsule cimport PyCapsule_New
 

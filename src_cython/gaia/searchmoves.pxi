@@ -125,19 +125,23 @@ cdef int sm_answer_question(GState* s, GameContext* c, Move* rec, int nrec) exce
 cdef int sm_burn_for(GState* s, GameContext* c, int p, int power, Move* rec, int nrec) except -1 nogil:
     """Burn the fewest tokens that bring p's spendable power to `power`; -2 if burning cannot."""
     cdef PlayerState* pl = &s.pl[p]
-    cdef PlayerState saved
     cdef int k, kmax
     if spendable_power(pl) >= power:
         return nrec
     kmax = bs_tokens(pl, 1) // 2
     for k in range(1, kmax + 1):
-        saved = s.pl[p]
-        burn_power(s, p, k)
-        if spendable_power(pl) >= power:
-            s.pl[p] = saved
+        if spendable_after_burn(pl, k) >= power:
             return sm_do(s, c, pack(MV_BURN, k, 0, 0), rec, nrec)
-        s.pl[p] = saved
     return -2
+
+
+cdef inline int spendable_after_burn(PlayerState* pl, int k) noexcept nogil:
+    """spendable_power(pl) after burn_power(.., k) (power.pxi), computed without burning: a burn
+    moves k tokens (the brainstone in area2 first, as one of them) to area3 and removes k from area2."""
+    cdef int per = 2 if (pl.faction == F_NEVLAS and pl.nbuild[B_PI] > 0) else 1
+    if pl.brainstone == BS_A2:
+        return (pl.power[2] + k - 1) * per + 3
+    return (pl.power[2] + k) * per + (3 if pl.brainstone == BS_A3 else 0)
 
 
 cdef int sm_convert(GState* s, GameContext* c, int p, int i, int k, int keep_pw, Move* rec,
@@ -303,7 +307,6 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
     cdef int cneed[MAX_MOVES][5]
     cdef int gneed[SM_MAX_GROUPS][5]
     cdef int cgroup[MAX_MOVES]
-    cdef GState* t
     cdef GState* work
     cdef PlayerState* tp
     cdef FgScratch sc
@@ -335,15 +338,19 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
         if units != NULL:
             units[i] = 0
     n = nnow
-    # what becomes legal after payment: the main actions of a copy with plenty of every resource
-    t = <GState*> malloc(2 * sizeof(GState))
-    if t == NULL:
+    # what becomes legal after payment: the main actions of a copy with plenty of every resource.
+    # One copy per call (the state is ~13 kB; copying it per payment group was a third of a rollout):
+    # the payments touch only the player's own board and the brainstone question, so sm_restore
+    # puts those back between uses (sm_restore_check compares the whole copy in tests).
+    work = <GState*> malloc(sizeof(GState))
+    if work == NULL:
         with gil:
             raise MemoryError()
-    work = t + 1
     try:
-        memcpy(t, s, sizeof(GState))
-        tp = &t.pl[p]
+        memcpy(work, s, sizeof(GState))
+        for k in range(6):
+            work.fed_supply[k] = 0
+        tp = &work.pl[p]
         tp.credits = imax(tp.credits, 30)
         tp.ores = imax(tp.ores, 15)
         tp.knowledge = imax(tp.knowledge, 15)
@@ -353,10 +360,8 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
         tp.power[1] = 0
         if tp.brainstone == BS_A1 or tp.brainstone == BS_A2:
             tp.brainstone = BS_A3
-        for k in range(6):
-            t.fed_supply[k] = 0
         sc2 = sc   # the same buildings, so the same distances: computed at most once per call
-        ncand = fg_gen_main(t, c, p, &sc2, cand, 0, MAX_MOVES)
+        ncand = fg_gen_main(work, c, p, &sc2, cand, 0, MAX_MOVES)
         ncand = imin(ncand, MAX_MOVES)
         # candidates not legal now, grouped by what they cost
         j = 0
@@ -392,13 +397,11 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
         ncand = j
         # one payment per group: the candidates its state lists are reachable
         for g in range(ngroups):
-            memcpy(work, s, sizeof(GState))
+            sm_restore(work, s, p)
             if sm_pay(work, c, p, gneed[g], NULL, 0) < 0:
                 continue
             if not sm_main_decision(work):
                 continue
-            for k in range(6):
-                work.fed_supply[k] = 0
             nconv = imin(fg_gen_main(work, c, p, &sc2, conv, 0, MAX_MOVES), MAX_MOVES)
             for i in range(ncand):
                 if cgroup[i] == g and sm_contains(conv, nconv, cand[i]):
@@ -413,9 +416,48 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
                             + 4 * imax(0, gneed[g][3] - s.pl[p].qic) \
                             + 2 * imax(0, gneed[g][4] - spendable_power(&s.pl[p]))
                     n += 1
+        if sm_restore_check and ngroups > 0:
+            sm_restore(work, s, p)
+            sm_check_restored(work, s)
     finally:
-        free(t)
+        free(work)
     return n
+
+
+# Tests turn this on (set_search_move_restore_check): every sm_gen then checks that sm_restore gave
+# back the state it copied, byte for byte but the federation supply it clears.
+cdef bint sm_restore_check = 0
+
+
+def set_search_move_restore_check(bint on) -> None:
+    """Check, in every search-move generation, that restoring the scratch copy after a payment gives
+    back the position (AssertionError otherwise); off by default (a test's switch)."""
+    global sm_restore_check
+    sm_restore_check = on
+
+
+cdef inline void sm_restore(GState* work, GState* s, int p) noexcept nogil:
+    """Undo a payment (sm_pay) on work, a copy of s with its federation supply cleared: the player's
+    board and the brainstone question, all a conversion, a burn or a brainstone answer can change."""
+    work.pl[p] = s.pl[p]
+    memcpy(&work.bsq_player, &s.bsq_player, <char*> (&s.bsq_event + 1) - <char*> &s.bsq_player)
+
+
+cdef int sm_check_restored(GState* work, GState* s) except -1 nogil:
+    cdef GState* expect = <GState*> malloc(sizeof(GState))
+    cdef int k, same
+    if expect == NULL:
+        with gil:
+            raise MemoryError()
+    memcpy(expect, s, sizeof(GState))
+    for k in range(6):
+        expect.fed_supply[k] = 0
+    same = memcmp(expect, work, sizeof(GState)) == 0
+    free(expect)
+    if not same:
+        with gil:
+            raise AssertionError("sm_restore left the scratch position different from the one copied")
+    return 0
 
 
 cdef int sm_apply(GState* s, GameContext* c, Move m, Move* rec) except -1 nogil:

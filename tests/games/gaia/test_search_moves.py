@@ -167,3 +167,23 @@ def test_suggest_demo_json_moves_are_notation_lines() -> None:
         assert any(c.name not in ("spend", "burn", "brainstone") for c in line.commands)
         if line.ends_turn and line.commands[-1].name != "pass":
             assert s["pv"][len(commands)] == "endturn"
+
+
+def test_search_move_generation_restores_its_scratch_position() -> None:
+    """sm_gen copies the position once and undoes each trial payment on that copy (sm_restore): with
+    the check on, every generation compares the copy with the position, byte for byte, and raises if
+    a conversion, burn or brainstone answer changed something the restore does not put back."""
+    factions: set[str] = set()
+    gaia_rules.set_search_move_restore_check(True)
+    try:
+        for game in range(24):
+            core = GaiaState.new(GameSetup.random(2 + game % 3, seed=f"restore-{game}"))._core
+            seed = game
+            while not core.finished:
+                m, seed = gaia_rules.rollout_move(core, seed)
+                gaia_rules.apply_search_move(core, m)
+            factions.update(core.faction(p) for p in range(2 + game % 3))
+    finally:
+        gaia_rules.set_search_move_restore_check(False)
+    assert len(factions) >= 12   # nearly every faction's conversions (Nevlas, Taklons, Hadsch, Baltaks...)
+
