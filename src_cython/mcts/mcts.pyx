@@ -1199,11 +1199,15 @@ cdef class Searcher:
         return segments
 
     def search(self, iface_capsule, state_capsule, dict config, reuse=None, CancelToken cancel=None,
-               root_moves=None, favoured=None):
+               root_moves=None, favoured=None, top_up=None):
         """Search the position of state_capsule (see the module's search() for config, cancel,
         root_moves and the result), reusing the previous tree when config["reuse_tree"] (or `reuse`,
         if given) is true; a search with root_moves starts a fresh tree (an old root's children are
-        not restricted) and leaves none to reuse."""
+        not restricted) and leaves none to reuse. top_up (an int >= 0, with a simulation budget): the
+        budget counts the root's visits, the reused ones included, so only what the reused tree lacks
+        is simulated, and at least top_up new simulations (split over the trees like the budget): a
+        search as deep as a fresh one of that budget for less (a game review's consecutive
+        decisions); None (the default): the budget counts new simulations only."""
         cdef const GameInterface* g = <const GameInterface*> PyCapsule_GetPointer(iface_capsule, b"gaia_ai.GameInterface")
         cdef const void* root = PyCapsule_GetPointer(state_capsule, b"gaia_ai.GameState")
         cdef Params P
@@ -1326,6 +1330,10 @@ cdef class Searcher:
             P.favoured_share = float(favoured[1])
             if not 0.0 <= P.favoured_share <= 1.0:
                 raise ValueError(f"favoured share must be in [0, 1], got {favoured[1]!r}")
+        if top_up is not None:
+            top_up = int(top_up)
+            if top_up < 0 or cfg["simulations"] is None:
+                raise ValueError(f"top_up must be >= 0 and needs a simulation budget, got {top_up!r}")
         if root_moves is not None:
             root_moves = [int(m) for m in root_moves]
             if not root_moves:
@@ -1500,6 +1508,10 @@ cdef class Searcher:
                     trees[t].sims_limit = sims // active + (1 if t < sims % active else 0)
                 else:
                     trees[t].sims_limit = sims
+                if top_up is not None and sims > 1 and t < active:
+                    # the tree's share of the budget counts its reused root visits too
+                    trees[t].sims_limit = max(trees[t].sims_limit - fresh[0].visits,
+                                              top_up // active + (1 if t < top_up % active else 0))
             probe_steps = R.steps
             if self.root == NULL:
                 self.root = <char*> malloc(g.state_size)

@@ -50,7 +50,7 @@ def test_a_short_game_slice_is_reviewed_end_to_end(capsys: pytest.CaptureFixture
             est = d[key]
             assert 0 <= est["win_probability"] <= 1 and 0 <= est["value"] <= 1 and est["expected_score"] > 0
         assert d["vp_loss"] >= 0 and d["win_probability_loss"] >= 0 and d["label"] in LABELS
-        assert d["evaluation"] in ("search", "restricted", "rollouts") and d["top"]
+        assert d["evaluation"] in ("search", "line", "rollouts") and d["top"]
         if d["label"] == "best":
             assert d["rank"] == 1 and d["vp_loss"] == 0 and d["played_estimate"] == d["best_estimate"]
         else:   # losses are best - played, clipped at 0

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gaia_ai.games.gaia import review as gaia_review
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.game import HINT_SEARCH
 from gaia_ai.games.gaia.notation import Command, parse_line
@@ -93,7 +94,9 @@ def test_federations_compare_as_hex_sets() -> None:
     assert not same_command(a, Command("federation", ("1A1,1A2", "fed4")))
 
 
-def test_a_move_the_search_neglects_is_valued_in_the_same_tree(bot001: ReviewGame, data_dir: Path) -> None:
+def test_a_move_the_search_neglects_is_valued_in_the_same_tree(bot001: ReviewGame, data_dir: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gaia_review, "RUN_LENGTH", 1)   # every decision a fresh tree, as search_gaia's
     config = review_config(simulations=100, seed=2)
     review = review_game(bot001, config=config, lines=(9, 26))
     neglected = 0
@@ -112,6 +115,22 @@ def test_a_move_the_search_neglects_is_valued_in_the_same_tree(bot001: ReviewGam
             assert candidate.visits >= PLAYED_SHARE * config.simulations - 1
             neglected += 1
     assert neglected, "no single-choice decision other than the search's own: widen the slice"
+
+
+def test_a_run_s_decisions_share_one_tree(bot001: ReviewGame, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within a run the search keeps its tree and tops the root up to the budget: a run's first
+    decision is the fresh search's, the later ones start from the previous decision's subtree (so
+    their statistics differ from a fresh search's)."""
+    config = review_config(simulations=80, seed=4)
+    run_length = gaia_review.RUN_LENGTH
+    runs = review_game(bot001, config=config, lines=(9, 30))
+    monkeypatch.setattr(gaia_review, "RUN_LENGTH", 1)
+    fresh = review_game(bot001, config=config, lines=(9, 30))
+    assert len(runs.decisions) == len(fresh.decisions) > run_length + 1 > 2
+    for i in range(0, len(runs.decisions), run_length):
+        assert runs.decisions[i].to_dict() == fresh.decisions[i].to_dict()
+    later = [i for i in range(len(runs.decisions)) if i % run_length]
+    assert any(runs.decisions[i].top != fresh.decisions[i].top for i in later)   # a subtree was reused
 
 
 def test_a_move_no_search_move_makes_is_valued_by_rollouts(bot001: ReviewGame, data_dir: Path) -> None:

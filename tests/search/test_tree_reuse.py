@@ -74,6 +74,32 @@ def test_reuse_is_deterministic(threads: int, parallelism: str) -> None:
     assert any(r[2][[k for k, _ in r[2]].index("reused_visits")][1] > 0 for r in a[1:])
 
 
+def _topped_up(state: Any, searcher: mcts.Searcher, top_up: int, **config: Any) -> dict[str, Any]:
+    iface, owner = toy_game.game_interface(state)
+    result = searcher.search(iface, toy_game.state_pointer(state), SearchConfig(**config).to_dict(), top_up=top_up)
+    del owner
+    return result
+
+
+def test_top_up_counts_the_reused_visits_in_the_budget() -> None:
+    state = count_game()
+    searcher = mcts.Searcher()
+    _topped_up(state, searcher, 0, simulations=500, seed=2)
+    again = _topped_up(state, searcher, 100, simulations=800, seed=2)   # 500 reused: 300 new
+    assert again["stats"]["reused_visits"] == 500 and again["stats"]["simulations"] == 300
+    assert sum(c["visits"] for c in again["candidates"]) == 800
+    floor = _topped_up(state, searcher, 100, simulations=600, seed=2)   # 800 reused: the 100 at least
+    assert floor["stats"]["simulations"] == 100
+    fresh = _topped_up(count_game(), mcts.Searcher(), 100, simulations=700, seed=2)   # nothing reused
+    assert fresh["stats"]["simulations"] == 700
+
+
+@pytest.mark.parametrize("config", [{"simulations": 100}, {"simulations": None, "time_ms": 50}])
+def test_top_up_needs_a_simulation_budget_and_a_count(config: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="top_up"):
+        _topped_up(count_game(), mcts.Searcher(), -1 if config["simulations"] else 10, **config)
+
+
 def test_unreachable_position_starts_fresh_like_search() -> None:
     searcher = mcts.Searcher()
     toy_search(count_game(), searcher, simulations=800, seed=5)

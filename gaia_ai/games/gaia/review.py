@@ -7,14 +7,22 @@ weigh), nor forced lines (every step had a single search move). The line is mapp
 (gaia_ai.games.gaia.played); its first real choice is the decision's position, where the search runs.
 
 Estimates (value, win probability, expected final VP) of the player who decided:
-  best     the search's most visited candidate at the decision's position.
+  best     the search's most visited candidate at the decision's position. The decisions go in runs
+           of RUN_LENGTH consecutive ones; within a run the search keeps its tree (GaiaSearcher): a
+           decision's position, found below the previous decision's root, starts with that subtree's
+           visits and the search tops its root up to the budget (at least TOP_UP_SHARE of it new), so
+           each decision is searched as deep as a fresh search of the budget, for less. A run starts
+           afresh, and one process takes a whole run (gaia_ai.review.jobs): the same review for any
+           number of jobs.
   played   "search": the played search move's own statistics in that search, when it is the best or
-           the line has one real choice: the search then keeps the played move at PLAYED_MIN_VISIT_SHARE
-           of its simulations at least (favoured, gaia_ai._core.mcts.search), so both moves are valued
-           in the same tree and one search per decision does;
-           "restricted": otherwise (a line with sub-choices) a second search with the same budget and
-           seed, its root restricted to the played search move at the position of its last real choice,
-           the earlier ones played: it values the whole played line;
+           the line has one real choice: the search keeps the played move at PLAYED_SHARE of its
+           simulations at least (favoured, gaia_ai._core.mcts.search), so both moves are valued in
+           the same tree and one search per decision does;
+           "line": otherwise (a line with sub-choices) a second search in the same tree, at the
+           position of the line's last real choice (the earlier ones played), with the leaf evaluation
+           of the first and as many simulations at its root as the best candidate got (like with like;
+           PLAYED_SHARE of the budget at least), the played choice kept at PLAYED_SHARE of the budget:
+           its statistics value the whole played line;
            "rollouts": a line the search moves cannot express (played.py) is valued from the position
            after the played line by config.simulations playouts of the search's own rollout policy,
            scored as the search scores a simulation (value mode, wins with ties split, final VP); its
@@ -23,15 +31,16 @@ Estimates (value, win probability, expected final VP) of the player who decided:
 Losses = best - played, clipped at 0 (labels.py); the played line is "best" when its search moves
 are the search's best candidate followed by its principal variation (the same sub-choices).
 
-Every search is seeded (config.seed) and runs a simulation budget with root parallelism, so the same
-game, players, budget, threads and seed give the same review.
+Every search is seeded (config.seed) and runs a simulation budget with root parallelism, and a run's
+decisions are searched in order, so the same game, players, budget, threads and seed give the same
+review.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -42,7 +51,7 @@ from gaia_ai.games.gaia.game import HINT_SEARCH
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line, parse_line, strip_annotations
 from gaia_ai.games.gaia.played import PlayedLine, Step, match_line
 from gaia_ai.games.gaia.review_game import ReviewGame
-from gaia_ai.games.gaia.search import Candidate, SearchResult, search_gaia, search_moves
+from gaia_ai.games.gaia.search import Candidate, GaiaSearcher, SearchResult, search_gaia, search_moves
 from gaia_ai.games.gaia.words import describe_line
 from gaia_ai.review import labels
 from gaia_ai.review.jobs import evaluate_decisions
@@ -56,14 +65,14 @@ from gaia_ai.review.model import (
 )
 from gaia_ai.search.config import SearchConfig
 
-# The played move's statistics are read from the best move's search only when it got this share of the
-# simulations; fewer visits give too noisy an estimate, and a restricted search is run instead.
-PLAYED_MIN_VISIT_SHARE = 0.1
-# A line of one real choice: the search keeps its played move at this share of the simulations at least,
-# so the played move is valued in the best move's tree (0: not favoured, a restricted search instead when
-# it got fewer than PLAYED_MIN_VISIT_SHARE).
+# The played move is kept at this share of a search's simulations at least (favoured), so it is valued in
+# the same tree as the best move, with enough simulations for its estimate.
 PLAYED_SHARE = 0.1
 TOP_CANDIDATES = 3   # candidates kept per decision (and the top-k of the agreement measure)
+# Decisions searched in one tree, one after another (the first of a run starts a fresh tree); the new
+# simulations of a decision whose position the previous tree already searched: at least this share.
+RUN_LENGTH = 8
+TOP_UP_SHARE = 0.25
 
 
 @dataclass
@@ -76,6 +85,7 @@ class _Pending:
     state: GaiaState
     played: PlayedLine
     after: GaiaState
+    run: int = 0    # the run of consecutive decisions searched in one tree (RUN_LENGTH)
 
 
 def review_game(
@@ -94,8 +104,10 @@ def review_game(
     config, chosen = review_request(config, len(seats), players, search=HINT_SEARCH)
     window = lines or (0, len(game.lines))
     pending, skipped, round_starts, final = _plan(game, set(chosen), window)
+    _RUN.clear()   # every review starts with fresh trees
     decisions, interrupted = evaluate_decisions(_evaluate, pending, config, progress, jobs,
-                                                rebuild=partial(_pending_of, game, frozenset(chosen), window))
+                                                rebuild=partial(_pending_of, game, frozenset(chosen), window),
+                                                run_of=lambda p: p.run)
     return Review(game.game_id, seats, chosen, window, config, decisions, skipped, round_starts, final,
                   len(game.lines), interrupted)
 
@@ -141,7 +153,7 @@ def _plan(game: ReviewGame, chosen: set[int], window: tuple[int, int]
         except GaiaError as e:
             raise ReviewError(f"{game.game_id}: log line {index} {strip_annotations(text)!r}: {e}") from None
         if before is not None:
-            pending.append(_Pending(index, *before, after=state.copy()))
+            pending.append(_Pending(index, *before, after=state.copy(), run=len(pending) // RUN_LENGTH))
     return pending, skipped, round_starts, state.final_scores()
 
 
@@ -180,25 +192,53 @@ def follows_best(steps: list[Step], best: Candidate, player: int) -> bool:
     return played[:n] == best.pv[:n] and all(who == player for who in best.pv_players[:n])
 
 
+# the searcher of the run being evaluated in this process: {"run": run, "searcher": GaiaSearcher}
+_RUN: dict[str, Any] = {}
+
+
+def _run_searcher(run: int, config: SearchConfig) -> GaiaSearcher:
+    """The search tree of run `run`: kept from the run's previous decision, fresh at its first."""
+    if _RUN.get("run") != run or _RUN.get("config") != config:
+        _RUN.update(run=run, config=config, searcher=GaiaSearcher(replace(config, reuse_tree=True)))
+    searcher: GaiaSearcher = _RUN["searcher"]
+    return searcher
+
+
+def _like_config(config: SearchConfig, simulations: int) -> SearchConfig:
+    """config with `simulations` (no more than its own) and the leaf evaluation config's budget gives."""
+    return replace(config, simulations=min(simulations, config.simulations or simulations),
+                   leaf_mix=config.leaf_mix_at(config.simulations), leaf_mix_per_doubling=0.0)
+
+
 def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
     played = p.played
     if played.matched:
         first, last = played.choice_steps[0], played.choice_steps[-1]
         root = played.steps[first]
-        # a line of one real choice: its move is kept at PLAYED_MIN_VISIT_SHARE of the same search
-        favoured = (root.move, PLAYED_SHARE) if first == last and PLAYED_SHARE > 0 else None
-        result = search_gaia(root.state, config, favoured=favoured)
+        searcher = _run_searcher(p.run, config)
+        budget = config.simulations or 0
+        # the played move kept at PLAYED_SHARE: valued in the best move's tree, where its subtree also
+        # serves the line's later choices and the next decision
+        result = searcher.search(root.state, favoured=(root.move, PLAYED_SHARE),
+                                 top_up=math.ceil(TOP_UP_SHARE * budget))
         rank = _rank(result, root.commands)
         is_best = rank == 1 and follows_best(played.steps[first:], result.best, p.player)
         candidate = result.candidates[rank - 1] if rank else None
-        min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
-        if candidate is not None and (is_best or favoured is not None
-                                      or (first == last and candidate.visits >= min_visits)):
+        if candidate is not None and (first == last or is_best):
             played_estimate, evaluation = Estimate.of(candidate), "search"
         else:
+            # a line with sub-choices: the position of its last choice, below the played move in the
+            # same tree, searched as deep as the best candidate was (like with like), the played
+            # choice kept at PLAYED_SHARE of the budget
             step = played.steps[last]
-            restricted = search_gaia(step.state, config, root_moves=[step.move])
-            played_estimate, evaluation = Estimate.of(restricted.best), "restricted"
+            depth = max(result.best.visits, math.ceil(PLAYED_SHARE * budget))
+            like = _like_config(config, depth)
+            share = min(1.0, PLAYED_SHARE * budget / (like.simulations or 1))
+            line = searcher.search(step.state, config=like, favoured=(step.move, share),
+                                   top_up=math.ceil(TOP_UP_SHARE * (like.simulations or 0)))
+            line_rank = _rank(line, step.commands)
+            played_estimate = Estimate.of(line.candidates[line_rank - 1] if line_rank else line.best)
+            evaluation = "line"
         decision_state, choices = root.state, root.choices
         best_line = _best_line(decision_state, result.best)
         best = Estimate.of(result.best)

@@ -106,28 +106,34 @@ class GaiaSearcher:
         self._searcher.reset()
         self._setup = None
 
-    def search(self, state: GaiaState, *, cancel: CancelToken | None = None,
-               top_k: int | None = None) -> SearchResult:
-        """Search the decision of state.current_player; state is not changed. cancel, top_k: as
-        search_gaia."""
+    def search(self, state: GaiaState, *, cancel: CancelToken | None = None, top_k: int | None = None,
+               favoured: tuple[int, float] | None = None, top_up: int | None = None,
+               config: SearchConfig | None = None) -> SearchResult:
+        """Search the decision of state.current_player; state is not changed. cancel, top_k,
+        favoured: as search_gaia. top_up (with a simulation budget): the budget counts the root's
+        visits, the reused ones included, with at least top_up new simulations (a review's
+        consecutive decisions: each as deep as a fresh search, for less; gaia_ai._core.mcts).
+        config: this search's, in place of the searcher's (the same threads and parallelism, or the
+        tree starts afresh)."""
+        config = config or self.config
         _check_not_over(state)
-        reuse = self.config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
+        reuse = config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
         core = state._core.copy()
-        iface, owner = _interface(core, self.config)
+        iface, owner = _interface(core, config)
         try:
-            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), _c_config(self.config), reuse,
-                                        cancel=cancel)
+            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), _c_config(config), reuse,
+                                        cancel=cancel, favoured=favoured, top_up=top_up)
         except BaseException:
             self._setup = None
             raise
         finally:
             del owner
-        if self.config.reuse_tree:
+        if config.reuse_tree:
             self._setup = state.setup
         else:
             self._searcher.reset()   # nothing to keep: free the tree's memory at once
-        result = _result(raw, state, core, top_k, self.config.pv_length)
-        RATES.record(self.config, result.stats)
+        result = _result(raw, state, core, top_k, config.pv_length)
+        RATES.record(config, result.stats)
         return result
 
 
