@@ -340,10 +340,20 @@ def action_cost(int card):
 
 
 # ---- test helpers: set up positions directly (unit tests of single rules) ----
+# They write the C state directly, so each checks its indexes first (IndexError): a bad one would
+# write past an array.
+
+cdef _check_index(str what, int value, int limit):
+    if not 0 <= value < limit:
+        raise IndexError(f"{what} {value} is out of range 0..{limit - 1}")
+
 
 def debug_set_player(Core core, int p, tr=None, res=None, prod=None):
     """Overwrite TR, the 6 resources and/or the 6 productions of player p."""
     cdef int k
+    _check_index("player", p, core.st.np)
+    if (res is not None and len(res) != 6) or (prod is not None and len(prod) != 6):
+        raise ValueError("res and prod take 6 values each")
     if tr is not None:
         core.st.pl[p].tr = tr
     if res is not None:
@@ -362,7 +372,10 @@ def debug_set_globals(Core core, int temp_celsius, int oxygen, int oceans):
 
 def debug_give_card(Core core, int p, int card, bint played=False):
     """Move a card from wherever it is to p's hand (or tableau, with its tags)."""
-    cdef int i, l = core.st.loc[card]
+    cdef int i, l
+    _check_index("player", p, core.st.np)
+    _check_index("card", card, NCARD)
+    l = core.st.loc[card]
     if l >= L_HAND and l < L_HAND + MAXP:
         core.st.pl[l - L_HAND].hand_n -= 1
     if l == L_DECK:
@@ -383,16 +396,21 @@ def debug_give_card(Core core, int p, int card, bint played=False):
 
 def debug_place_tile(Core core, int p, int space, int tile):
     """Place a tile with its full effects (bonuses, parameters, triggers) for player p."""
+    _check_index("player", p, core.st.np)
+    _check_index("space", space, NSPACE)
+    _check_index("tile", tile, NTILE)
     place_tile(&core.st, p, space, tile)
     settle(&core.st)
 
 
 def debug_set_card_resources(Core core, int card, int n):
+    _check_index("card", card, CARDCAP)   # a corporation's resources sit after the project cards
     core.st.cres[card] = n
 
 
 def debug_set_colony(Core core, int tile, track=None, owners=None, trader=None, active=None):
     """Overwrite a colony tile's track, colony owners, trading player and/or active flag."""
+    _check_index("colony tile", tile, NCOL)
     if not core.st.col_in[tile]:
         raise ValueError(f"colony tile {tile} is not in play")
     if track is not None:

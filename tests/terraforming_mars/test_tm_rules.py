@@ -418,3 +418,23 @@ def test_helion_pays_for_chosen_research_cards_at_a_payment_prompt():
     assert res(s, 0)["mc"] == 1 and res(s, 0)["heat"] == 1 and sorted(s.core.hand(0)) == sorted(chosen)
     assert s.core.discard_size() == discard + 1 and dropped not in s.core.hand(0)
     assert not s.core.pending() and s.current_player == 1 and s.core.step == "research"
+
+
+def test_the_test_helpers_refuse_indexes_past_the_state_s_arrays():
+    """The debug_* helpers write the C state directly: a bad index is an IndexError, not a write past
+    an array (2 players here: player 2 does not exist)."""
+    s = started("Helion", "Ecoline")
+    with pytest.raises(IndexError, match="player 2"):
+        tm_rules.debug_give_card(s.core, 2, tm_rules_card("Birds"))
+    with pytest.raises(IndexError, match="card 9999"):
+        tm_rules.debug_give_card(s.core, 0, 9999)
+    with pytest.raises(IndexError, match="card -1"):
+        tm_rules.debug_set_card_resources(s.core, -1, 3)
+    with pytest.raises(IndexError, match="space 63"):
+        tm_rules.debug_place_tile(s.core, 0, 63, 0)
+    with pytest.raises(IndexError, match="colony tile 11"):
+        tm_rules.debug_set_colony(s.core, 11)
+    with pytest.raises(ValueError, match="6 values"):
+        tm_rules.debug_set_player(s.core, 0, res=[1, 2])
+    tm_rules.debug_give_card(s.core, 1, tm_rules_card("Birds"))   # in range: still works
+    assert tm_rules_card("Birds") in s.core.hand(1)
