@@ -22,6 +22,8 @@ DEFAULT_TOP_K = 5
 # how the note on a time budget's share spent reading the position begins: a routine note, which
 # `gaia-ai suggest --server` shows with --verbose only
 TIME_SPENT_NOTE = "search time "
+# how a note of a cap by the call's deadline ends (the client knows whether it chose that deadline)
+DEADLINE_NOTE_END = " by the call's deadline"
 
 
 @dataclass(frozen=True)
@@ -154,10 +156,10 @@ def plan_budget(
                               f"{keep:.0f} ms the server keeps to answer: no time to search")
         if left < cap:
             cap, deadline_limited = left, True
-            notes.append(f"time capped at {left} ms by the call's deadline")
+            notes.append(f"time capped at {left} ms{DEADLINE_NOTE_END}")
         if ceiling is not None and left < ceiling:
             ceiling, deadline_limited = left, True
-            notes.append(f"the time manager's ceiling capped at {left} ms by the call's deadline")
+            notes.append(f"the time manager's ceiling capped at {left} ms{DEADLINE_NOTE_END}")
     threads = threads or 1
     if threads > limits.max_threads:
         notes.append(f"threads capped at {limits.max_threads} by the server")

@@ -9,7 +9,7 @@ from typing import Any
 
 from gaia_ai.argtypes import port
 from gaia_ai.errors import ToolkitError
-from gaia_ai.service.budget import TIME_SPENT_NOTE, Limits
+from gaia_ai.service.budget import DEADLINE_NOTE_END, TIME_SPENT_NOTE, Limits
 
 
 def _at_least(minimum: int) -> Any:
@@ -135,7 +135,10 @@ def suggest_remote(args: argparse.Namespace) -> int:
         print(f"gaia-ai suggest: {e}", file=sys.stderr)
         return 2
     for note in reply.budget.notes:   # the server capped the budget asked for: say so, the figures depend on it
-        if args.verbose or not note.startswith(TIME_SPENT_NOTE):   # the time spent reading: routine
+        # routine, shown with --verbose: the time spent reading, and a cap by the deadline this client
+        # chose itself (no --timeout: the budget's time plus a minute)
+        routine = note.startswith(TIME_SPENT_NOTE) or (args.timeout is None and note.endswith(DEADLINE_NOTE_END))
+        if args.verbose or not routine:
             print(f"gaia-ai suggest: note from the server: {note}", file=sys.stderr)
     info = reply.position
     game, state = _local_position(args)   # for the words and the pictures, when it reads here too

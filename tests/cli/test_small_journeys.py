@@ -91,3 +91,16 @@ def test_web_help_names_the_eminent_domain_form(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         main(["web", "--help"])
     assert "position typed in its form" in " ".join(capsys.readouterr().out.split())   # issue 42's form
+
+
+def test_a_cap_by_the_client_s_own_deadline_is_a_routine_note(capsys: pytest.CaptureFixture[str]) -> None:
+    """A server whose time limit is over a minute caps a search by the deadline the client set itself
+    (its budget plus a minute): routine, shown with --verbose; with --timeout, the user's, always."""
+    with running_server(max_time_ms=120_000) as server:
+        where = f"127.0.0.1:{server.port}"
+        assert main(["suggest", "--demo", "--server", where, "--simulations", "30"]) == 0
+        assert "by the call's deadline" not in capsys.readouterr().err
+        assert main(["suggest", "--demo", "--server", where, "--simulations", "30", "--verbose"]) == 0
+        assert "note from the server: time capped at" in capsys.readouterr().err
+        assert main(["suggest", "--demo", "--server", where, "--simulations", "30", "--timeout", "30"]) == 0
+        assert "by the call's deadline" in capsys.readouterr().err
