@@ -165,15 +165,15 @@ cdef int sm_convert(GState* s, GameContext* c, int p, int i, int k, int keep_pw,
 
 cdef int sm_pay(GState* s, GameContext* c, int p, int* need, Move* rec, int nrec) except -1 nogil:
     """Apply the auto-payment conversions for need (see the top of this file); returns the new record
-    count, or -2 when the player cannot pay."""
+    count, or when the player cannot pay: -2 if nothing was applied, -3 if some conversions were."""
     cdef PlayerState* pl = &s.pl[p]
     cdef int nevlas_pi = pl.faction == F_NEVLAS and pl.nbuild[B_PI] > 0
-    cdef int r, before
+    cdef int r, before, start = nrec
     # power for a board action
     if need[4] > 0:
         nrec = sm_burn_for(s, c, p, need[4], rec, nrec)
         if nrec < 0:
-            return -2
+            return -2     # sm_burn_for burns only when the burn makes it
     # qic
     while pl.qic < need[3]:
         before = pl.qic
@@ -183,7 +183,7 @@ cdef int sm_pay(GState* s, GameContext* c, int p, int* need, Move* rec, int nrec
         if r < 0:
             r = sm_convert(s, c, p, 15, 1, need[4], rec, nrec)
         if r < 0 or pl.qic <= before:
-            return -2
+            return -2 if r < 0 and nrec == start else -3
         nrec = r
     # ore
     while pl.ores < need[1]:
@@ -194,7 +194,7 @@ cdef int sm_pay(GState* s, GameContext* c, int p, int* need, Move* rec, int nrec
         if r < 0 and pl.credits >= need[0] + 3:
             r = sm_convert(s, c, p, 9, 1, need[4], rec, nrec)
         if r < 0 or pl.ores <= before:
-            return -2
+            return -2 if r < 0 and nrec == start else -3
         nrec = r
     # knowledge
     while pl.knowledge < need[2]:
@@ -205,7 +205,7 @@ cdef int sm_pay(GState* s, GameContext* c, int p, int* need, Move* rec, int nrec
         if r < 0 and pl.credits >= need[0] + 4:
             r = sm_convert(s, c, p, 10, 1, need[4], rec, nrec)
         if r < 0 or pl.knowledge <= before:
-            return -2
+            return -2 if r < 0 and nrec == start else -3
         nrec = r
     # credits
     while pl.credits < need[0]:
@@ -216,9 +216,46 @@ cdef int sm_pay(GState* s, GameContext* c, int p, int* need, Move* rec, int nrec
         if r < 0 and pl.knowledge > need[2]:
             r = sm_convert(s, c, p, 6, 1, need[4], rec, nrec)
         if r < 0 or pl.credits <= before:
-            return -2
+            return -2 if r < 0 and nrec == start else -3
         nrec = r
     return nrec
+
+
+# A set of moves as a 1024-bit filter: a move whose bit is clear is not in it (no false "absent"), so a
+# linear search (sm_contains) is needed only when the bit is set.
+ctypedef struct SmBloom:
+    unsigned long long w[16]
+
+
+cdef inline unsigned int sm_bloom_index(Move m) noexcept nogil:
+    return <unsigned int> (((<unsigned long long> m) * 0x9E3779B97F4A7C15ULL) >> 54)
+
+
+cdef inline void sm_bloom_fill(SmBloom* b, Move* moves, int n) noexcept nogil:
+    cdef int i
+    cdef unsigned int x
+    memset(b, 0, sizeof(SmBloom))
+    for i in range(n):
+        x = sm_bloom_index(moves[i])
+        b.w[x >> 6] |= (<unsigned long long> 1) << (x & 63)
+
+
+cdef inline int sm_bloom_has(SmBloom* b, Move m) noexcept nogil:
+    cdef unsigned int x = sm_bloom_index(m)
+    return (b.w[x >> 6] >> (x & 63)) & 1
+
+
+cdef inline unsigned long long sm_need_key(int* need) noexcept nogil:
+    """need[0..4] folded into one word (equal needs, equal keys; sm_same_need confirms a match)."""
+    cdef unsigned long long k = 0
+    cdef int i
+    for i in range(5):
+        k = (k << 12) ^ (<unsigned long long> (<unsigned int> need[i]))
+    return k
+
+
+cdef inline int sm_same_need(int* a, int* b) noexcept nogil:
+    return a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3] and a[4] == b[4]
 
 
 cdef int sm_contains(Move* moves, int n, Move m) noexcept nogil:
@@ -311,7 +348,11 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
     cdef PlayerState* tp
     cdef FgScratch sc
     cdef FgScratch sc2
-    cdef int p, n = 0, nnow, ncand, nconv, i, j, k, g, ngroups = 0, kind, same
+    cdef int p, n = 0, nnow, ncand, nconv, i, j, k, g, ngroups = 0, kind, r, dirty
+    cdef unsigned long long gkey[SM_MAX_GROUPS]
+    cdef unsigned long long key
+    cdef SmBloom nowset
+    cdef SmBloom convset
     if sm_turn_done(s):
         out[0] = pack(MV_ENDTURN, 0, 0, 0)
         if units != NULL:
@@ -363,25 +404,22 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
         sc2 = sc   # the same buildings, so the same distances: computed at most once per call
         ncand = fg_gen_main(work, c, p, &sc2, cand, 0, MAX_MOVES)
         ncand = imin(ncand, MAX_MOVES)
-        # candidates not legal now, grouped by what they cost
+        # candidates not legal now, grouped by what they cost (a group found by its packed need first)
+        sm_bloom_fill(&nowset, now, nnow)
         j = 0
         for i in range(ncand):
             kind = mv_kind(cand[i])
             if kind != MV_BUILD and kind != MV_UP and kind != MV_ACTION:
                 continue
-            if sm_contains(now, nnow, cand[i]):
+            if sm_bloom_has(&nowset, cand[i]) and sm_contains(now, nnow, cand[i]):
                 continue
             sm_needs(s, c, p, cand[i], &sc, cneed[j])
             if not sm_deficit(&s.pl[p], cneed[j]):
                 continue       # affordable yet not legal: payment does not help
+            key = sm_need_key(cneed[j])
             g = -1
             for k in range(ngroups):
-                same = 1
-                for kind in range(5):
-                    if gneed[k][kind] != cneed[j][kind]:
-                        same = 0
-                        break
-                if same:
+                if gkey[k] == key and sm_same_need(gneed[k], cneed[j]):
                     g = k
                     break
             if g < 0:
@@ -390,21 +428,32 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
                 g = ngroups
                 for kind in range(5):
                     gneed[g][kind] = cneed[j][kind]
+                gkey[g] = key
                 ngroups += 1
             cand[j] = cand[i]
             cgroup[j] = g
             j += 1
         ncand = j
-        # one payment per group: the candidates its state lists are reachable
+        # one payment per group: the candidates its state lists are reachable. work is put back
+        # (sm_restore) only after a payment that changed it: most groups cannot pay from the start.
+        dirty = 1      # the plentiful copy above
         for g in range(ngroups):
-            sm_restore(work, s, p)
-            if sm_pay(work, c, p, gneed[g], NULL, 0) < 0:
+            if dirty:
+                sm_restore(work, s, p)
+                dirty = 0
+            elif sm_restore_check:
+                sm_check_restored(work, s)
+            r = sm_pay(work, c, p, gneed[g], NULL, 0)
+            if r < 0:
+                dirty = r != -2
                 continue
+            dirty = 1
             if not sm_main_decision(work):
                 continue
             nconv = imin(fg_gen_main(work, c, p, &sc2, conv, 0, MAX_MOVES), MAX_MOVES)
+            sm_bloom_fill(&convset, conv, nconv)
             for i in range(ncand):
-                if cgroup[i] == g and sm_contains(conv, nconv, cand[i]):
+                if cgroup[i] == g and sm_bloom_has(&convset, cand[i]) and sm_contains(conv, nconv, cand[i]):
                     if n >= cap:
                         with gil:
                             raise OverflowError("search moves do not fit in a buffer of %d" % cap)
