@@ -493,21 +493,24 @@ cdef int fg_pending_any(GState* s, GameContext* c, int p) noexcept nogil:
 
 cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, int cap) except -1 nogil:
     cdef int buf[MAX_FED_HEXES]
-    cdef int offsets[FG_MAX_SHAPES + 1]
-    cdef int k, i, ncand, found = 0, any_token = 0
+    cdef int offsets[FG_MAX_SHAPES + 2]
+    cdef int k, i, ncand, offered, found = 0, any_token = 0
     for k in range(6):
         if s.fed_supply[k] > 0:
             any_token = 1
     if not any_token:
         return n
-    ncand = fed_candidates(s, c, p, buf, offsets, FG_MAX_SHAPES)
+    ncand = fed_candidates_listed(s, c, p, buf, offsets, FG_MAX_SHAPES)
+    # the federation offered here (offer_federation) gets every token, past the cap: it is listed to
+    # be searched
+    offered = fed_offered_index(s, c, p, buf, offsets, ncand)
+    if offered == ncand:
+        ncand += 1
     for i in range(ncand):
         for k in range(6):
-            if s.fed_supply[k] > 0:
-                if found >= FG_MAX_FED_MOVES:
-                    return n
+            if s.fed_supply[k] > 0 and (i == offered or found < FG_MAX_FED_MOVES):
                 n = fg_push(out, n, cap, pack(MV_FEDERATION, k, 0, i))
-                found += 1
+                found += i != offered
     return n
 
 
@@ -832,6 +835,42 @@ cdef int fg_memo_on = 1   # 0: the memo is neither read nor written (cold benchm
 
 cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                         int max_candidates) except -1 nogil:
+    """The federations the generator lists for p: fed_candidates_listed, then the offered one if any
+    (fed_offered_index); MV_FEDERATION's candidate index counts in this list."""
+    cdef int n = fed_candidates_listed(s, c, p, hexes_out, offsets_out, max_candidates)
+    return n + (fed_offered_index(s, c, p, hexes_out, offsets_out, n) == n)
+
+
+cdef int fed_offered_index(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
+                           int n) noexcept nogil:
+    """The index of the federation offered to p at this position (offer_federation) among the n
+    candidates in hexes_out/offsets_out, appended as candidate n when it is none of them (hexes_out
+    holds MAX_FED_HEXES ints, offsets_out n + 2 at least); -1 when none is offered here."""
+    cdef int i, j, same, start
+    if s.fedx_key == 0 or s.fedx_player != p or p < 0 or p >= s.num_players:
+        return -1
+    if fed_cache_key(s, c, p, fed_budget(&s.pl[p])) != s.fedx_key:
+        return -1
+    for i in range(n):
+        if offsets_out[i + 1] - offsets_out[i] == s.fedx_n:
+            same = 1
+            for j in range(s.fedx_n):
+                if hexes_out[offsets_out[i] + j] != s.fedx_hex[j]:
+                    same = 0
+                    break
+            if same:
+                return i
+    start = offsets_out[n]
+    if start + s.fedx_n > MAX_FED_HEXES:
+        return -1
+    for j in range(s.fedx_n):
+        hexes_out[start + j] = s.fedx_hex[j]
+    offsets_out[n + 1] = start + s.fedx_n
+    return n
+
+
+cdef int fed_candidates_listed(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
+                               int max_candidates) except -1 nogil:
     """fed_candidates_compute, cached in the state and in the thread's memo: the exact checks of every
     candidate are costly, and the candidates change only when the board or the player's budget does."""
     cdef PlayerState* pl
@@ -1363,6 +1402,43 @@ def legal_moves_int(Core core) -> list:
     cdef Move buf[FG_MOVE_CAP]
     cdef int n = gen_moves(&core.st, core.ctx, buf, FG_MOVE_CAP)
     return [buf[i] for i in range(n)]
+
+
+def offer_federation(Core core, int p, hexes, Core at=None) -> list:
+    """Make the generator list one more federation of player p: the one a `federation` command listing
+    `hexes` (indices) forms, at the position of `at` (default: core's own), i.e. while p's board and
+    satellite budget stay as they are there. A review sets it on a copy of the decision's position so
+    that a played federation the generator does not list is searched like any candidate. It is listed
+    after p's candidates (unless it is one of them), and its moves are listed with every token in the
+    supply, past the cap on federation moves; it replaces any federation offered before. Returns its hex indices, ascending (as
+    federation_labels lists it). ValueError, with the rules' reason, when it is no valid federation of
+    p at that position."""
+    cdef Core where = core if at is None else at
+    cdef int buf[FED_MAX_HEXES]
+    cdef int out[FED_MAX_HEXES]
+    cdef int n = 0, m, code, i
+    if not 0 <= p < where.st.num_players:
+        raise ValueError(f"player {p} is not in this game ({where.st.num_players} players)")
+    if where.context is not core.context and where.hex_index != core.hex_index:
+        raise ValueError("`at` is a position on another map")
+    for h in hexes:
+        if n >= FED_MAX_HEXES or not 0 <= h < where.ctx.nhex:
+            raise ValueError(f"not a federation's hexes: {list(hexes)}")
+        buf[n] = h
+        n += 1
+    m = fed_expand(&where.st, where.ctx, p, buf, n, out)
+    if m <= 0 or m > 64:
+        raise ValueError(federation_message(FED_TOO_BIG) if m != 0 else "no hexes")
+    fed_sort(out, m)
+    code = federation_problem(&where.st, where.ctx, p, out, m)
+    if code != FED_OK:
+        raise ValueError(federation_message(code))
+    core.st.fedx_key = fed_cache_key(&where.st, where.ctx, p, fed_budget(&where.st.pl[p]))
+    core.st.fedx_player = p
+    core.st.fedx_n = m
+    for i in range(m):
+        core.st.fedx_hex[i] = <short> out[i]
+    return [out[i] for i in range(m)]
 
 
 def clear_federation_memo():

@@ -15,7 +15,10 @@ Estimates (value, win probability, expected final VP) of the player who decided:
            "restricted": otherwise (a line with sub-choices) a second search with the same budget and
            seed, its root restricted to the played search move at the position of its last real choice,
            the earlier ones played: it values the whole played line;
-           "rollouts": a line the search moves cannot express (played.py) is valued from the position
+           A played federation the search moves leave out (outside the generator's candidates, or a
+           token past its cap) is offered to the generator at its position (played.py), so it is a
+           search move there, searched and favoured like any other;
+           "rollouts": a line the search moves cannot express even so (played.py) is valued from the position
            after the played line by config.simulations playouts of the search's own rollout policy,
            scored as the search scores a simulation (value mode, wins with ties split, final VP); its
            best estimate then comes from the same playouts after the search's best line, not from the
@@ -189,6 +192,7 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
         favoured = (root.move, PLAYED_SHARE) if first == last and PLAYED_SHARE > 0 else None
         result = search_gaia(root.state, config, favoured=favoured)
         rank = _rank(result, root.commands)
+        played_visits = result.candidates[rank - 1].visits if rank else None
         is_best = rank == 1 and follows_best(played.steps[first:], result.best, p.player)
         candidate = result.candidates[rank - 1] if rank else None
         min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
@@ -209,6 +213,7 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
         # a lone search move gets the whole budget through a restricted root (not a single simulation)
         result = search_gaia(decision_state, config, root_moves=None if choices > 1 else moves)
         rank = _rank(result, played.steps[0].commands) if played.steps else None
+        played_visits = result.candidates[rank - 1].visits if rank else None
         is_best = False
         played_estimate, evaluation = rollout_estimate(p.after, p.player, config), "rollouts"
         # the best line is valued the same way, so the loss compares like with like (playouts value a
@@ -234,6 +239,7 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
              for c in result.candidates[:TOP_CANDIDATES]],
         played_words=_words(p.state, list(parse_line(p.text).commands), p.player),
         best_words=_words(p.state, best_line, p.player),
+        played_visits=played_visits,
     )
 
 
