@@ -1412,11 +1412,12 @@ def offer_federation(Core core, int p, hexes, Core at=None) -> list:
     after p's candidates (unless it is one of them), and its moves are listed with every token in the
     supply, past the cap on federation moves; it replaces any federation offered before. Returns its hex indices, ascending (as
     federation_labels lists it). ValueError, with the rules' reason, when it is no valid federation of
-    p at that position."""
+    p at that position, or one with more satellites than p can pay there (a played line may have bought
+    the tokens with free actions first, which the search moves do not)."""
     cdef Core where = core if at is None else at
     cdef int buf[FED_MAX_HEXES]
     cdef int out[FED_MAX_HEXES]
-    cdef int n = 0, m, code, i
+    cdef int n = 0, m, code, i, sats
     if not 0 <= p < where.st.num_players:
         raise ValueError(f"player {p} is not in this game ({where.st.num_players} players)")
     if where.context is not core.context and where.hex_index != core.hex_index:
@@ -1433,6 +1434,10 @@ def offer_federation(Core core, int p, hexes, Core at=None) -> list:
     code = federation_problem(&where.st, where.ctx, p, out, m)
     if code != FED_OK:
         raise ValueError(federation_message(code))
+    sats = fed_new_satellites(&where.st, p, out, m)
+    if sats > fed_budget(&where.st.pl[p]):
+        raise ValueError(f"{sats} satellites, more than the player can pay there "
+                         f"({fed_budget(&where.st.pl[p])})")
     core.st.fedx_key = fed_cache_key(&where.st, where.ctx, p, fed_budget(&where.st.pl[p]))
     core.st.fedx_player = p
     core.st.fedx_n = m

@@ -109,3 +109,17 @@ def test_an_offer_the_rules_refuse_is_refused_with_their_reason(data_dir: Path) 
     with pytest.raises(ValueError, match="another map"):
         gaia_rules.offer_federation(core, p, _hexes(state, federation), at=other._core)
     assert gaia_rules.federation_labels(core) == gaia_rules.federation_labels(state._core)
+
+
+def test_an_offer_the_player_cannot_pay_is_refused(data_dir: Path) -> None:
+    """A played line may buy its satellites' tokens with free actions first (`spend 1o for 1t`), which
+    the search moves do not: the offer is refused there, so the generator lists no move it cannot play."""
+    state, federation = _played(data_dir, 35)
+    p = state.current_player
+    raw = state.raw_state()
+    raw["pl"][p]["power"] = [0, 1, 1, *raw["pl"][p]["power"][3:]]   # two tokens in areas 1-3
+    raw["pl"][p]["brainstone"] = 0
+    poor = state.with_raw_state(raw)
+    with pytest.raises(ValueError, match="more than the player can pay there"):
+        gaia_rules.offer_federation(poor._core, p, _hexes(state, federation))
+    assert str(federation) not in _listed(poor)
