@@ -25,7 +25,7 @@ from pathlib import Path
 
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
-from gaia_ai.games.gaia.engine import GaiaState
+from gaia_ai.games.gaia.engine import FEDERATION_CANDIDATES, GaiaState, set_federation_candidates
 from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
 from gaia_ai.games.gaia.setup import GameSetup
 
@@ -85,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("games", type=Path, nargs="+")
     ap.add_argument("--examples", type=int, default=3, help="examples printed per class")
+    ap.add_argument("--candidates", choices=FEDERATION_CANDIDATES, default="narrow",
+                    help="the generator's federation candidates (engine.set_federation_candidates)")
     args = ap.parse_args(argv)
+    set_federation_candidates(args.candidates)
     counts: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
     for path in args.games:

@@ -30,6 +30,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     FG_MAX_SHAPES = 3          # federation candidates kept (the reference's MAX_FED_SHAPES)
+    FG_MAX_WIDE = 8            # ... with the wide candidates (set_federation_candidates)
     FG_MAX_SEEDS = 6           # seed groups the greedy tries
     FG_MAX_FED_MOVES = 8       # federation moves listed (the reference's MAX_FED_CANDIDATES)
     FG_MAX_SHAPE_HEXES = 64    # hexes of one federation (the rule's and the notation's limit)
@@ -493,14 +494,14 @@ cdef int fg_pending_any(GState* s, GameContext* c, int p) noexcept nogil:
 
 cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, int cap) except -1 nogil:
     cdef int buf[MAX_FED_HEXES]
-    cdef int offsets[FG_MAX_SHAPES + 2]
+    cdef int offsets[FG_MAX_WIDE + 2]
     cdef int k, i, ncand, offered, found = 0, any_token = 0
     for k in range(6):
         if s.fed_supply[k] > 0:
             any_token = 1
     if not any_token:
         return n
-    ncand = fed_candidates_listed(s, c, p, buf, offsets, FG_MAX_SHAPES)
+    ncand = fed_candidates_listed(s, c, p, buf, offsets, FG_MAX_WIDE)
     # the federation offered here (offer_federation) gets every token, past the cap: it is listed to
     # be searched
     offered = fed_offered_index(s, c, p, buf, offsets, ncand)
@@ -508,7 +509,7 @@ cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, 
         ncand += 1
     for i in range(ncand):
         for k in range(6):
-            if s.fed_supply[k] > 0 and (i == offered or found < FG_MAX_FED_MOVES):
+            if s.fed_supply[k] > 0 and (i == offered or fed_wide or found < FG_MAX_FED_MOVES):
                 n = fg_push(out, n, cap, pack(MV_FEDERATION, k, 0, i))
                 found += i != offered
     return n
@@ -795,8 +796,10 @@ cdef unsigned long long fed_cache_key(GState* s, GameContext* c, int p, int budg
     # building values change with the PI (Bescods' titanium bonus) and the PA->4pw tech tile
     k = (k ^ <unsigned long long>(s.pl[p].nbuild[B_PI] + 2 * has_tile(s, c, p, 3) + 4 * s.pl[p].fed_count
                                   + 64 * s.pl[p].faction)) * 1099511628211ULL
-    # the rule (site or exact) and the site's satellite limit (25 placed at most)
-    k = (k ^ <unsigned long long>(fed_rule_site + 2 * imin(s.pl[p].satellites, 31))) * 1099511628211ULL
+    # the rule (site or exact), the candidates (narrow or wide) and the site's satellite limit (25 placed
+    # at most)
+    k = (k ^ <unsigned long long>(fed_rule_site + 2 * fed_wide + 4 * imin(s.pl[p].satellites, 31))) \
+        * 1099511628211ULL
     k = (k & ~<unsigned long long>15) | <unsigned long long>budget
     return k if k != 0 else 16
 
@@ -831,6 +834,27 @@ cdef enum:
     FG_MEMO_SIZE = 256
 
 cdef int fg_memo_on = 1   # 0: the memo is neither read nor written (cold benchmarks)
+cdef int fed_wide = 0     # 1: the wide candidates (set_federation_candidates)
+
+
+def set_federation_candidates(str mode) -> None:
+    """How many federations the move generator lists: "narrow" (the default) the greedy's shapes made
+    valid (at most 3, the fewest satellites first) and 8 federation moves at most; "wide" also the
+    federations that move one satellite of a listed one to another hex (the other satellite trees of
+    the same buildings, most of the federations the site offers that we do not), up to 3 shapes, with
+    every token for each. Under either, the federation rule (set_federation_rule) filters them."""
+    global fed_wide
+    if mode == "narrow":
+        fed_wide = 0
+    elif mode == "wide":
+        fed_wide = 1
+    else:
+        raise ValueError("federation candidates must be 'narrow' or 'wide', not %r" % (mode,))
+
+
+def federation_candidates() -> str:
+    """The move generator's federation candidates: "narrow" or "wide" (set_federation_candidates)."""
+    return "wide" if fed_wide else "narrow"
 
 
 cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
@@ -1218,7 +1242,71 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
                 hexes_out[j] = cand_hex[0][j]
             offsets_out[1] = m
             out_n = 1
+    if fed_wide:
+        out_n = fed_alternatives(s, c, p, hexes_out, offsets_out, out_n, imin(max_candidates, FG_MAX_WIDE))
     return out_n
+
+
+cdef int fed_alternatives(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out, int n,
+                          int cap) noexcept nogil:
+    """The wide candidates' additions: after the n candidates in hexes_out/offsets_out, federations that
+    move one satellite of one of them to an empty hex next to the rest (the same buildings and as many
+    satellites, another tree), valid and payable (fg_fed_valid) and, under the site rule,
+    site-playable, until cap are listed. Candidate by candidate, satellite by satellite, the new hex in
+    the order of the neighbour lists: a pure function of the state. Returns the new count."""
+    cdef int i, j, x, x2, y, k, h, t, m, start, size, dup, ntried
+    cdef int alt[FED_MAX_HEXES]
+    cdef int tried[MAXHEX]
+    i = 0
+    while i < n:                # the added ones too: a tree two moves away is found from the first
+        start = offsets_out[i]
+        size = offsets_out[i + 1] - start
+        for j in range(size):
+            if fed_occupied(s, p, hexes_out[start + j]):
+                continue            # a building: only satellites move
+            ntried = 0
+            for x in range(size):
+                if x == j:
+                    continue
+                h = hexes_out[start + x]
+                for y in range(c.nadj[h]):
+                    t = c.adj[h][y]
+                    if n >= cap:
+                        return n
+                    if in_list(hexes_out + start, size, t) or in_list(tried, ntried, t) \
+                            or s.planet[t] != PL_EMPTY or s.owner[t] != -1 or s.guest[t] != -1:
+                        continue
+                    tried[ntried] = t
+                    ntried += 1
+                    m = 0
+                    for k in range(size):
+                        if k != j:
+                            alt[m] = hexes_out[start + k]
+                            m += 1
+                    alt[m] = t
+                    m = fed_sort(alt, m + 1)
+                    if not fg_fed_valid(s, c, p, alt, m):
+                        continue
+                    if fed_rule_site and not fed_site_playable(s, c, p, alt, m):
+                        continue
+                    dup = 0
+                    for k in range(n):
+                        if offsets_out[k + 1] - offsets_out[k] == m:
+                            dup = 1
+                            for x2 in range(m):
+                                if hexes_out[offsets_out[k] + x2] != alt[x2]:
+                                    dup = 0
+                                    break
+                            if dup:
+                                break
+                    if dup or offsets_out[n] + m > MAX_FED_HEXES:
+                        continue
+                    for k in range(m):
+                        hexes_out[offsets_out[n] + k] = alt[k]
+                    offsets_out[n + 1] = offsets_out[n] + m
+                    n += 1
+        i += 1
+    return n
 
 
 cdef inline int fg_find(int* parent, int x) noexcept nogil:
