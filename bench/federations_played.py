@@ -9,8 +9,9 @@ federation F we do not list, at its position, against our candidates (same rule)
   none listed       we list no federation there at all;
   same buildings    a candidate covers the same buildings: F has more satellites than it, as many on
                     other hexes, or fewer;
-  other buildings   no candidate covers F's buildings: F adds buildings to a candidate's (superset),
-                    takes fewer (subset), or another group of buildings (other group).
+  other buildings   no candidate covers F's buildings: F has more buildings than a candidate, fewer,
+                    or another group of buildings.
+Buildings are the planets among the hexes (a space station counts as a satellite).
 A federation's hexes are compared as the `federation` command covers them (its listed hexes and the
 building groups next to them)."""
 
@@ -24,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gaia_ai._core import gaia_rules
+from gaia_ai.games.gaia.board import Board
 from gaia_ai.games.gaia.corpus import CorpusRecord, read_corpus
 from gaia_ai.games.gaia.engine import FEDERATION_CANDIDATES, GaiaState, set_federation_candidates
 from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
@@ -54,31 +56,37 @@ def played_federations(record: CorpusRecord) -> Iterator[tuple[GaiaState, int, C
             state._core.end_turn(player)
 
 
-def _candidates(state: GaiaState, player: int, rule: str) -> list[frozenset[int]]:
+def _candidates(state: GaiaState, player: int, rule: str) -> tuple[list[frozenset[int]], set[Command]]:
+    """Our federation candidates under `rule` (covered hexes) and the federation moves listed."""
     gaia_rules.set_federation_rule(rule)
     try:
         labels = gaia_rules.federation_labels(state._core, cached=False, player=player)
+        moves = {c for c in state.legal_moves() if c.name == "federation"}
     finally:
         gaia_rules.set_federation_rule("site")
     index = state._core.hex_index
-    return [frozenset(index[h] for h in label.split(",")) for label in labels]
+    return [frozenset(index[h] for h in label.split(",")) for label in labels], moves
 
 
-def classify(played: frozenset[int], cands: list[frozenset[int]], planets: frozenset[int]) -> str:
+def classify(played: frozenset[int], cands: list[frozenset[int]], board: Board) -> str:
     """The class of a played federation (covered hexes) we do not list (module doc)."""
     if not cands:
         return "none listed"
-    own = played & planets
+
+    def buildings(hexes: frozenset[int]) -> frozenset[int]:
+        return frozenset(h for h in hexes if board.hexes[h].planet != "e")
+
+    own = buildings(played)
     for cand in cands:
-        if cand & planets == own:
+        if buildings(cand) == own:
             if len(cand) == len(played):
                 return "same buildings and satellite count, other satellite hexes"
             return "same buildings, more satellites" if len(cand) < len(played) else "same buildings, fewer satellites"
-    if any((cand & planets) < own for cand in cands):
-        return "other buildings: superset"
-    if any(own < (cand & planets) for cand in cands):
-        return "other buildings: subset"
-    return "other buildings: other group"
+    if any(buildings(cand) < own for cand in cands):
+        return "other buildings: more than a candidate's"
+    if any(own < buildings(cand) for cand in cands):
+        return "other buildings: fewer than a candidate's"
+    return "other buildings: another group"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,14 +105,19 @@ def main(argv: list[str] | None = None) -> int:
                 index = state._core.hex_index
                 played = frozenset(index[h] for h in command.args[0].split(","))
                 covered = frozenset(gaia_rules.federation_expanded(state._core, player, sorted(played)))
-                planets = frozenset(h for h in covered if state.setup.board.hexes[h].planet != "e")
                 counts["played"] += 1
                 for rule in ("site", "exact"):
-                    cands = _candidates(state, player, rule)
+                    cands, moves = _candidates(state, player, rule)
                     inside = covered in cands
                     counts[f"{rule}: listed"] += inside
+                    if inside and not any(m.args[1] == command.args[1] and frozenset(
+                            index[h] for h in m.hexes) == covered for m in moves):
+                        kind = f"{rule}: listed, its token past the cap on federation moves"
+                        counts[kind] += 1
+                        if len(examples.setdefault(kind, [])) < args.examples:
+                            examples[kind].append(f"{where} {command}")
                     if not inside:
-                        kind = f"{rule}: {classify(covered, cands, planets)}"
+                        kind = f"{rule}: {classify(covered, cands, state.setup.board)}"
                         counts[kind] += 1
                         examples.setdefault(kind, [])
                         if len(examples[kind]) < args.examples:
@@ -121,7 +134,7 @@ def _report(counts: Counter[str], examples: dict[str, list[str]]) -> None:
         print(f"  {rule} rule: {listed} listed, {total - listed} outside our candidates")
         for key, n in sorted(counts.items(), key=lambda kv: -kv[1]):
             if key.startswith(f"{rule}: ") and key != f"{rule}: listed":
-                print(f"    {n:5d}  {key[len(rule) + 2:]:58s} e.g. {'; '.join(examples[key])}")
+                print(f"    {n:5d}  {key[len(rule) + 2:]:58s} e.g. {'; '.join(examples[key]) or '-'}")
 
 
 if __name__ == "__main__":
