@@ -1542,8 +1542,8 @@ def clear_federation_memo():
 def federation_labels(Core core, bint cached=True, player=None) -> list:
     """The federation candidates of the player to move (or of `player`), each its labels sorted and
     comma-joined: the `federations` argument of format_move (MV_FEDERATION's hex field indexes this
-    list). cached=False computes them afresh, ignoring (and leaving) the state's cache: what the cache
-    must always equal."""
+    list), the federation offered at this position last (offer_federation). cached=False computes them
+    afresh, ignoring (and leaving) the state's cache: what the cache must always equal."""
     cdef int buf[MAX_FED_HEXES]
     cdef int offsets[MAX_FED_CANDIDATES_C + 1]
     cdef GState* s = &core.st
@@ -1555,6 +1555,7 @@ def federation_labels(Core core, bint cached=True, player=None) -> list:
         n = fed_candidates(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
     else:
         n = fed_candidates_compute(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
+        n += fed_offered_index(s, core.ctx, p, buf, offsets, n) == n
     labels = [None] * core.ctx.nhex
     for label, index in core.hex_index.items():
         if 0 <= index < core.ctx.nhex:

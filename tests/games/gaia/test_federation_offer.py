@@ -51,6 +51,7 @@ def test_an_offered_federation_is_listed_after_the_candidates_with_every_token(d
     hexes = gaia_rules.offer_federation(offered._core, state.current_player, _hexes(state, federation))
     assert hexes == sorted(_hexes(state, federation))
     assert gaia_rules.federation_labels(offered._core) == [*before, federation.args[0]]
+    assert gaia_rules.federation_labels(offered._core, cached=False) == [*before, federation.args[0]]
     tokens = {c.args[1] for c in offered.legal_moves() if c.name == "federation" and c.args[0] == federation.args[0]}
     in_supply = {c.args[1] for c in state.legal_moves() if c.name == "federation"}
     assert federation.args[1] in tokens and tokens >= in_supply
