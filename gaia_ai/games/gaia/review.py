@@ -192,9 +192,9 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
         favoured = (root.move, PLAYED_SHARE) if first == last and PLAYED_SHARE > 0 else None
         result = search_gaia(root.state, config, favoured=favoured)
         rank = _rank(result, root.commands)
-        played_visits = result.candidates[rank - 1].visits if rank else None
         is_best = rank == 1 and follows_best(played.steps[first:], result.best, p.player)
         candidate = result.candidates[rank - 1] if rank else None
+        played_visits = candidate.visits if candidate is not None else None
         min_visits = math.ceil(PLAYED_MIN_VISIT_SHARE * (config.simulations or 0))
         if candidate is not None and (is_best or favoured is not None
                                       or (first == last and candidate.visits >= min_visits)):
