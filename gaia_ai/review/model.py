@@ -62,7 +62,9 @@ class Decision:
     line as logged (annotations removed); best: the search's preferred decision (its search move and
     sub-choices); rank: where the played first choice stands among the search's candidates by visits
     (1 = the search's choice; None: not a search candidate); evaluation: how `played_estimate` was
-    obtained (module doc); choices: search moves at the decision; top: the most visited candidates."""
+    obtained (module doc); choices: search moves at the decision; top: the most visited candidates;
+    played_visits: the played first choice's simulations in the decision's search (None: not one of
+    its candidates, or a game's review that does not say)."""
 
     index: int
     round: int
@@ -84,6 +86,7 @@ class Decision:
     # the played and the best move in plain words (the game's describe_moves), [] when it has none
     played_words: list[str] = field(default_factory=list)
     best_words: list[str] = field(default_factory=list)
+    played_visits: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,6 +97,7 @@ class Decision:
             "value_loss": round(self.value_loss, 4), "severity": round(self.severity, 3), "label": self.label,
             "rank": self.rank, "evaluation": self.evaluation, "choices": self.choices, "top": self.top,
             "played_words": self.played_words, "best_words": self.best_words,
+            "played_visits": self.played_visits,
         }
 
 

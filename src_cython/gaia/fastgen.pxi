@@ -30,6 +30,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     FG_MAX_SHAPES = 3          # federation candidates kept (the reference's MAX_FED_SHAPES)
+    FG_MAX_WIDE = 8            # ... with the wide candidates (set_federation_candidates)
     FG_MAX_SEEDS = 6           # seed groups the greedy tries
     FG_MAX_FED_MOVES = 8       # federation moves listed (the reference's MAX_FED_CANDIDATES)
     FG_MAX_SHAPE_HEXES = 64    # hexes of one federation (the rule's and the notation's limit)
@@ -493,21 +494,24 @@ cdef int fg_pending_any(GState* s, GameContext* c, int p) noexcept nogil:
 
 cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, int cap) except -1 nogil:
     cdef int buf[MAX_FED_HEXES]
-    cdef int offsets[FG_MAX_SHAPES + 1]
-    cdef int k, i, ncand, found = 0, any_token = 0
+    cdef int offsets[FG_MAX_WIDE + 2]
+    cdef int k, i, ncand, offered, found = 0, any_token = 0
     for k in range(6):
         if s.fed_supply[k] > 0:
             any_token = 1
     if not any_token:
         return n
-    ncand = fed_candidates(s, c, p, buf, offsets, FG_MAX_SHAPES)
+    ncand = fed_candidates_listed(s, c, p, buf, offsets, FG_MAX_WIDE)
+    # the federation offered here (offer_federation) gets every token, past the cap: it is listed to
+    # be searched
+    offered = fed_offered_index(s, c, p, buf, offsets, ncand)
+    if offered == ncand:
+        ncand += 1
     for i in range(ncand):
         for k in range(6):
-            if s.fed_supply[k] > 0:
-                if found >= FG_MAX_FED_MOVES:
-                    return n
+            if s.fed_supply[k] > 0 and (i == offered or fed_wide or found < FG_MAX_FED_MOVES):
                 n = fg_push(out, n, cap, pack(MV_FEDERATION, k, 0, i))
-                found += 1
+                found += i != offered
     return n
 
 
@@ -792,8 +796,10 @@ cdef unsigned long long fed_cache_key(GState* s, GameContext* c, int p, int budg
     # building values change with the PI (Bescods' titanium bonus) and the PA->4pw tech tile
     k = (k ^ <unsigned long long>(s.pl[p].nbuild[B_PI] + 2 * has_tile(s, c, p, 3) + 4 * s.pl[p].fed_count
                                   + 64 * s.pl[p].faction)) * 1099511628211ULL
-    # the rule (site or exact) and the site's satellite limit (25 placed at most)
-    k = (k ^ <unsigned long long>(fed_rule_site + 2 * imin(s.pl[p].satellites, 31))) * 1099511628211ULL
+    # the rule (site or exact), the candidates (narrow or wide) and the site's satellite limit (25 placed
+    # at most)
+    k = (k ^ <unsigned long long>(fed_rule_site + 2 * fed_wide + 4 * imin(s.pl[p].satellites, 31))) \
+        * 1099511628211ULL
     k = (k & ~<unsigned long long>15) | <unsigned long long>budget
     return k if k != 0 else 16
 
@@ -828,10 +834,67 @@ cdef enum:
     FG_MEMO_SIZE = 256
 
 cdef int fg_memo_on = 1   # 0: the memo is neither read nor written (cold benchmarks)
+cdef int fed_wide = 0     # 1: the wide candidates (set_federation_candidates)
+
+
+def set_federation_candidates(str mode) -> None:
+    """How many federations the move generator lists: "narrow" (the default) the greedy's shapes made
+    valid (at most 3, the fewest satellites first) and 8 federation moves at most; "wide" also the
+    federations that move one satellite of a listed one to another hex (the other satellite trees of
+    the same buildings, most of the federations the site offers that we do not), up to 3 shapes, with
+    every token for each. Under either, the federation rule (set_federation_rule) filters them."""
+    global fed_wide
+    if mode == "narrow":
+        fed_wide = 0
+    elif mode == "wide":
+        fed_wide = 1
+    else:
+        raise ValueError("federation candidates must be 'narrow' or 'wide', not %r" % (mode,))
+
+
+def federation_candidates() -> str:
+    """The move generator's federation candidates: "narrow" or "wide" (set_federation_candidates)."""
+    return "wide" if fed_wide else "narrow"
 
 
 cdef int fed_candidates(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                         int max_candidates) except -1 nogil:
+    """The federations the generator lists for p: fed_candidates_listed, then the offered one if any
+    (fed_offered_index); MV_FEDERATION's candidate index counts in this list."""
+    cdef int n = fed_candidates_listed(s, c, p, hexes_out, offsets_out, max_candidates)
+    return n + (fed_offered_index(s, c, p, hexes_out, offsets_out, n) == n)
+
+
+cdef int fed_offered_index(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
+                           int n) noexcept nogil:
+    """The index of the federation offered to p at this position (offer_federation) among the n
+    candidates in hexes_out/offsets_out, appended as candidate n when it is none of them (hexes_out
+    holds MAX_FED_HEXES ints, offsets_out n + 2 at least); -1 when none is offered here."""
+    cdef int i, j, same, start
+    if s.fedx_key == 0 or s.fedx_player != p or p < 0 or p >= s.num_players:
+        return -1
+    if fed_cache_key(s, c, p, fed_budget(&s.pl[p])) != s.fedx_key:
+        return -1
+    for i in range(n):
+        if offsets_out[i + 1] - offsets_out[i] == s.fedx_n:
+            same = 1
+            for j in range(s.fedx_n):
+                if hexes_out[offsets_out[i] + j] != s.fedx_hex[j]:
+                    same = 0
+                    break
+            if same:
+                return i
+    start = offsets_out[n]
+    if start + s.fedx_n > MAX_FED_HEXES:
+        return -1
+    for j in range(s.fedx_n):
+        hexes_out[start + j] = s.fedx_hex[j]
+    offsets_out[n + 1] = start + s.fedx_n
+    return n
+
+
+cdef int fed_candidates_listed(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
+                               int max_candidates) except -1 nogil:
     """fed_candidates_compute, cached in the state and in the thread's memo: the exact checks of every
     candidate are costly, and the candidates change only when the board or the player's budget does."""
     cdef PlayerState* pl
@@ -1179,7 +1242,71 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
                 hexes_out[j] = cand_hex[0][j]
             offsets_out[1] = m
             out_n = 1
+    if fed_wide:
+        out_n = fed_alternatives(s, c, p, hexes_out, offsets_out, out_n, imin(max_candidates, FG_MAX_WIDE))
     return out_n
+
+
+cdef int fed_alternatives(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out, int n,
+                          int cap) noexcept nogil:
+    """The wide candidates' additions: after the n candidates in hexes_out/offsets_out, federations that
+    move one satellite of one of them to an empty hex next to the rest (the same buildings and as many
+    satellites, another tree), valid and payable (fg_fed_valid) and, under the site rule,
+    site-playable, until cap are listed. Candidate by candidate, satellite by satellite, the new hex in
+    the order of the neighbour lists: a pure function of the state. Returns the new count."""
+    cdef int i, j, x, x2, y, k, h, t, m, start, size, dup, ntried
+    cdef int alt[FED_MAX_HEXES]
+    cdef int tried[MAXHEX]
+    i = 0
+    while i < n:                # the added ones too: a tree two moves away is found from the first
+        start = offsets_out[i]
+        size = offsets_out[i + 1] - start
+        for j in range(size):
+            if fed_occupied(s, p, hexes_out[start + j]):
+                continue            # a building: only satellites move
+            ntried = 0
+            for x in range(size):
+                if x == j:
+                    continue
+                h = hexes_out[start + x]
+                for y in range(c.nadj[h]):
+                    t = c.adj[h][y]
+                    if n >= cap:
+                        return n
+                    if in_list(hexes_out + start, size, t) or in_list(tried, ntried, t) \
+                            or s.planet[t] != PL_EMPTY or s.owner[t] != -1 or s.guest[t] != -1:
+                        continue
+                    tried[ntried] = t
+                    ntried += 1
+                    m = 0
+                    for k in range(size):
+                        if k != j:
+                            alt[m] = hexes_out[start + k]
+                            m += 1
+                    alt[m] = t
+                    m = fed_sort(alt, m + 1)
+                    if not fg_fed_valid(s, c, p, alt, m):
+                        continue
+                    if fed_rule_site and not fed_site_playable(s, c, p, alt, m):
+                        continue
+                    dup = 0
+                    for k in range(n):
+                        if offsets_out[k + 1] - offsets_out[k] == m:
+                            dup = 1
+                            for x2 in range(m):
+                                if hexes_out[offsets_out[k] + x2] != alt[x2]:
+                                    dup = 0
+                                    break
+                            if dup:
+                                break
+                    if dup or offsets_out[n] + m > MAX_FED_HEXES:
+                        continue
+                    for k in range(m):
+                        hexes_out[offsets_out[n] + k] = alt[k]
+                    offsets_out[n + 1] = offsets_out[n] + m
+                    n += 1
+        i += 1
+    return n
 
 
 cdef inline int fg_find(int* parent, int x) noexcept nogil:
@@ -1365,6 +1492,48 @@ def legal_moves_int(Core core) -> list:
     return [buf[i] for i in range(n)]
 
 
+def offer_federation(Core core, int p, hexes, Core at=None) -> list:
+    """Make the generator list one more federation of player p: the one a `federation` command listing
+    `hexes` (indices) forms, at the position of `at` (default: core's own), i.e. while p's board and
+    satellite budget stay as they are there. A review sets it on a copy of the decision's position so
+    that a played federation the generator does not list is searched like any candidate. It is listed
+    after p's candidates (unless it is one of them), and its moves are listed with every token in the
+    supply, past the cap on federation moves; it replaces any federation offered before. Returns its hex indices, ascending (as
+    federation_labels lists it). ValueError, with the rules' reason, when it is no valid federation of
+    p at that position, or one with more satellites than p can pay there (a played line may have bought
+    the tokens with free actions first, which the search moves do not)."""
+    cdef Core where = core if at is None else at
+    cdef int buf[FED_MAX_HEXES]
+    cdef int out[FED_MAX_HEXES]
+    cdef int n = 0, m, code, i, sats
+    if not 0 <= p < where.st.num_players:
+        raise ValueError(f"player {p} is not in this game ({where.st.num_players} players)")
+    if where.context is not core.context and where.hex_index != core.hex_index:
+        raise ValueError("`at` is a position on another map")
+    for h in hexes:
+        if n >= FED_MAX_HEXES or not 0 <= h < where.ctx.nhex:
+            raise ValueError(f"not a federation's hexes: {list(hexes)}")
+        buf[n] = h
+        n += 1
+    m = fed_expand(&where.st, where.ctx, p, buf, n, out)
+    if m <= 0 or m > 64:
+        raise ValueError(federation_message(FED_TOO_BIG) if m != 0 else "no hexes")
+    fed_sort(out, m)
+    code = federation_problem(&where.st, where.ctx, p, out, m)
+    if code != FED_OK:
+        raise ValueError(federation_message(code))
+    sats = fed_new_satellites(&where.st, p, out, m)
+    if sats > fed_budget(&where.st.pl[p]):
+        raise ValueError(f"{sats} satellites, more than the player can pay there "
+                         f"({fed_budget(&where.st.pl[p])})")
+    core.st.fedx_key = fed_cache_key(&where.st, where.ctx, p, fed_budget(&where.st.pl[p]))
+    core.st.fedx_player = p
+    core.st.fedx_n = m
+    for i in range(m):
+        core.st.fedx_hex[i] = <short> out[i]
+    return [out[i] for i in range(m)]
+
+
 def clear_federation_memo():
     """Empty the calling thread's federation memo (benchmarks: each search starts without it)."""
     memset(fg_memo, 0, sizeof(fg_memo))
@@ -1373,8 +1542,8 @@ def clear_federation_memo():
 def federation_labels(Core core, bint cached=True, player=None) -> list:
     """The federation candidates of the player to move (or of `player`), each its labels sorted and
     comma-joined: the `federations` argument of format_move (MV_FEDERATION's hex field indexes this
-    list). cached=False computes them afresh, ignoring (and leaving) the state's cache: what the cache
-    must always equal."""
+    list), the federation offered at this position last (offer_federation). cached=False computes them
+    afresh, ignoring (and leaving) the state's cache: what the cache must always equal."""
     cdef int buf[MAX_FED_HEXES]
     cdef int offsets[MAX_FED_CANDIDATES_C + 1]
     cdef GState* s = &core.st
@@ -1386,6 +1555,7 @@ def federation_labels(Core core, bint cached=True, player=None) -> list:
         n = fed_candidates(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
     else:
         n = fed_candidates_compute(s, core.ctx, p, buf, offsets, MAX_FED_CANDIDATES_C)
+        n += fed_offered_index(s, core.ctx, p, buf, offsets, n) == n
     labels = [None] * core.ctx.nhex
     for label, index in core.hex_index.items():
         if 0 <= index < core.ctx.nhex:

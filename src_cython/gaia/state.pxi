@@ -143,6 +143,14 @@ ctypedef struct GState:
     int fedc_n[MAXP]
     int fedc_off[MAXP][4]
     short fedc_hex[MAXP][3 * 64]
+    # one federation offered beyond the generator's candidates (offer_federation: the federation a
+    # reviewed log played that the generator does not list): listed after player fedx_player's
+    # candidates while that player's fed_cache_key equals fedx_key (the same board and budget; 0: none).
+    # Not derived: it changes the move list, so it is part of the position
+    unsigned long long fedx_key
+    int fedx_player
+    int fedx_n
+    short fedx_hex[64]
     int gaia_pos                   # index in order during the gaia phase
     int gaia_declined              # the player at gaia_pos declined (itars)
     int income_pos

@@ -11,7 +11,7 @@ import pytest
 from gaia_ai.games.gaia import review as gaia_review
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.game import HINT_SEARCH
-from gaia_ai.games.gaia.notation import Command, parse_line
+from gaia_ai.games.gaia.notation import ENDTURN, Command, parse_line
 from gaia_ai.games.gaia.played import match_line, same_command
 from gaia_ai.games.gaia.positions import from_corpus
 from gaia_ai.games.gaia.review import PLAYED_SHARE, follows_best, review_game, rollout_estimate
@@ -65,12 +65,27 @@ def test_free_actions_are_left_to_the_auto_payment(data_dir: Path) -> None:
     assert played.matched and [str(step.main) for step in played.steps] == ["build m 5A1"]
 
 
-def test_a_federation_outside_the_candidate_set_is_unmatched(data_dir: Path) -> None:
-    text = "terrans spend 3pw for 1o. federation 1A11,1A3,1B0,1B1,1B5,3A11,3A9,3B4,3B5,5A6 fed5."
+FEDERATION_35 = "terrans spend 3pw for 1o. federation 1A11,1A3,1B0,1B1,1B5,3A11,3A9,3B4,3B5,5A6 fed5."
+
+
+def test_a_federation_outside_the_candidate_set_is_offered_to_the_search(data_dir: Path) -> None:
+    """bot-001 (a game of the site's own engine), line 35: the Terrans' satellites lie on other hexes
+    than any candidate of ours; the line maps onto search moves once the federation is offered there."""
     state = _position(data_dir, 35)
-    played = match_line(state, parse_line(text), 1)
-    assert not played.matched and played.unmatched is not None and played.unmatched.name == "federation"
-    assert all(not same_command(c, played.unmatched) for _, cmds in search_moves(state) for c in cmds)
+    line = parse_line(FEDERATION_35)
+    federation = line.commands[1]
+    assert all(not same_command(c, federation) for _, cmds in search_moves(state) for c in cmds)
+    played = match_line(state, line, 1)
+    assert played.matched and played.offered == federation
+    (step,) = played.steps
+    assert step.main == federation
+    # the search moves there (the free action is left to the auto-payment): the generator's, and the
+    # played shape with each token in the supply
+    listed = [cmds for _, cmds in search_moves(state)]
+    offered = [cmds for _, cmds in search_moves(step.state) if cmds not in listed]
+    assert step.choices == len(listed) + len(offered)
+    assert {c[0].args[0] for c in offered} == {federation.args[0]} and [federation, ENDTURN] in offered
+    assert len(offered) == len({c.args[1] for cmds in listed for c in cmds if c.name == "federation"})
 
 
 def test_the_played_line_is_best_only_with_the_search_s_sub_choices_too(data_dir: Path) -> None:
@@ -133,16 +148,37 @@ def test_a_run_s_decisions_share_one_tree(bot001: ReviewGame, monkeypatch: pytes
     assert any(runs.decisions[i].top != fresh.decisions[i].top for i in later)   # a subtree was reused
 
 
-def test_a_move_no_search_move_makes_is_valued_by_rollouts(bot001: ReviewGame, data_dir: Path) -> None:
-    config = review_config(simulations=60, seed=1)
+def test_a_played_federation_outside_the_candidates_is_valued_in_the_search_s_tree(
+        bot001: ReviewGame, data_dir: Path) -> None:
+    config = review_config(simulations=100, seed=3)
     review = review_game(bot001, players=[1], config=config, lines=(35, 36))
     (d,) = review.decisions
-    assert d.evaluation == "rollouts" and d.rank is None and d.label != "best"
-    after = _position(data_dir, 36)
-    assert d.played_estimate == rollout_estimate(after, 1, config)
-    after_best = _position(data_dir, 35)   # the best line is valued by the same playouts
+    assert d.evaluation == "search" and d.rank is not None and d.played_visits is not None
+    # the same search, the offered federation favoured like any played move
+    (step,) = match_line(_position(data_dir, 35), parse_line(FEDERATION_35), 1).steps
+    result = search_gaia(step.state, config, favoured=(step.move, PLAYED_SHARE))
+    rank, candidate = next((i, c) for i, c in enumerate(result.candidates, 1) if c.moves == step.commands)
+    assert (d.rank, d.played_visits) == (rank, candidate.visits)
+    assert d.played_visits >= PLAYED_SHARE * config.simulations - 1
+    assert Estimate.of(candidate) == d.played_estimate
+    assert d.choices == step.choices and d.to_dict()["played_visits"] == d.played_visits
+
+
+def test_a_move_no_search_move_makes_is_valued_by_rollouts(data_dir: Path) -> None:
+    """bot-007, line 135: the Itars burn 4 power for the power action, which the search's auto-payment
+    (burning only what the action lacks) does not make."""
+    game = load_game(data_dir / "corpus-sample.jsonl.gz", "bot-007")
+    config = review_config(simulations=60, seed=1)
+    review = review_game(game, config=config, lines=(135, 136))
+    (d,) = review.decisions
+    assert d.evaluation == "rollouts" and d.label != "best" and (d.played_visits is None) == (d.rank is None)
+    position = from_corpus(data_dir / "corpus-sample.jsonl.gz", "bot-007", 135)
+    after = position.copy()
+    after.apply_line(game.lines[135])
+    assert d.played_estimate == rollout_estimate(after, d.player, config)
+    after_best = position.copy()   # the best line is valued by the same playouts
     after_best.apply_line(d.best)
-    assert d.best_estimate == rollout_estimate(after_best, 1, config)
+    assert d.best_estimate == rollout_estimate(after_best, d.player, config)
     assert all(math.isfinite(x) for x in (d.played_estimate.expected_score, d.played_estimate.win_probability))
     assert d.vp_loss == max(0.0, d.best_estimate.expected_score - d.played_estimate.expected_score)
 

@@ -11,6 +11,8 @@ which raises IllegalMoveError naming the command and the reason.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from gaia_ai._core import gaia_rules
@@ -50,6 +52,44 @@ if os.environ.get(FEDERATION_RULE_ENV):
         set_federation_rule(os.environ[FEDERATION_RULE_ENV])
     except ValueError as exc:
         raise ValueError(f"{FEDERATION_RULE_ENV}: {exc}") from None
+
+
+# How many federations the move generator lists: "narrow", the default, the greedy's shapes (3 at most)
+# and 8 federation moves at most; "wide" also other satellite trees of the same buildings (a satellite
+# moved), with every token (docs/gaia.md, "Played federations we do not list").
+FEDERATION_CANDIDATES: tuple[str, ...] = ("narrow", "wide")
+FEDERATION_CANDIDATES_ENV = "GAIA_AI_FEDERATION_CANDIDATES"
+
+
+def set_federation_candidates(mode: str) -> None:
+    """Set the process-wide federation candidates of the move generator (FEDERATION_CANDIDATES)."""
+    if mode not in FEDERATION_CANDIDATES:
+        raise ValueError(f"federation candidates must be one of {', '.join(FEDERATION_CANDIDATES)}, not {mode!r}")
+    gaia_rules.set_federation_candidates(mode)
+
+
+def federation_candidates() -> str:
+    """The federation candidates of the move generator: "narrow" or "wide"."""
+    return str(gaia_rules.federation_candidates())
+
+
+@contextmanager
+def federation_candidates_set(mode: str) -> Iterator[None]:
+    """Within the block the generator lists `mode`'s federation candidates, then the mode it had (a bot
+    of a match that searches with its own mode: gaia_ai.games.gaia.bots.FederationModeBot)."""
+    before = federation_candidates()
+    set_federation_candidates(mode)
+    try:
+        yield
+    finally:
+        gaia_rules.set_federation_candidates(before)
+
+
+if os.environ.get(FEDERATION_CANDIDATES_ENV):
+    try:
+        set_federation_candidates(os.environ[FEDERATION_CANDIDATES_ENV])
+    except ValueError as exc:
+        raise ValueError(f"{FEDERATION_CANDIDATES_ENV}: {exc}") from None
 
 
 def _tile_number(tile_id: str) -> int:

@@ -178,10 +178,17 @@ class GaiaGame(Game):
             from gaia_ai.games.gaia.bots import GreedyBot
 
             return GreedyBot()
+        if name == "mcts-fed":
+            from gaia_ai.games.gaia.bots import FederationModeBot
+
+            return FederationModeBot.from_spec(params, spec, self)
         return None
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("greedy",)
+        return ("greedy", "mcts-fed")
+
+    def seeded_bots(self) -> tuple[str, ...]:
+        return ("mcts-fed",)
 
     def load_played_game(self, path: str, game_id: str | None = None) -> Any:
         from gaia_ai.games.gaia.review_game import load_game

@@ -9,14 +9,19 @@ current position whose main command (its first command that is not a free action
 free actions (conversions, burning power, brainstone placements) no search move makes are skipped: the
 search pays with its own auto-payment, so the review judges what was done, not how it was paid.
 
-A line is unmatched when one of its decisions is no search move: a federation outside the search's
-candidate set, or an action the played free actions made affordable where the auto-payment cannot.
+A played federation the search moves leave out (a shape outside the generator's candidates, or a token
+past its cap on federation moves) is offered to the generator at that position
+(gaia_rules.offer_federation, on a copy of the position: `PlayedLine.offered`), so that the line maps
+onto search moves and the search values it in its own tree like any candidate. A line is unmatched when
+one of its decisions is still no search move: a federation the rules refuse there, or an action the
+played free actions made affordable where the auto-payment cannot.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine
 from gaia_ai.games.gaia.search import search_moves
@@ -45,10 +50,13 @@ class Step:
 @dataclass
 class PlayedLine:
     """A line mapped onto search moves. matched: every decision of the line is one of `steps` (and it
-    has at least one); otherwise `unmatched` is the first command no search move makes."""
+    has at least one); otherwise `unmatched` is the first command no search move makes. offered: the
+    played federation the generator was made to list (module doc); the steps' positions then carry the
+    offer, so a search from them branches over it."""
 
     steps: list[Step] = field(default_factory=list)
     unmatched: Command | None = None
+    offered: Command | None = None
 
     @property
     def matched(self) -> bool:
@@ -78,6 +86,28 @@ def same_command(a: Command, b: Command) -> bool:
 
 def match_line(state: GaiaState, line: LogLine, player: int) -> PlayedLine:
     """Map `line`, played by `player` from `state` (not changed), onto search moves (module doc)."""
+    played, position = _match(state, line, player)
+    federation = played.unmatched
+    if federation is None or federation.name != "federation" or position.current_player != player:
+        return played
+    index = position._core.hex_index
+    if len(federation.args) != 2 or any(label not in index for label in federation.hexes):
+        return played
+    offered = state.copy()
+    try:
+        gaia_rules.offer_federation(offered._core, player, [index[h] for h in federation.hexes],
+                                    at=position._core)
+    except ValueError:
+        return played   # not a federation of the player there: the line stays unmatched
+    again, _ = _match(offered, line, player)
+    if again.matched:
+        again.offered = federation
+        return again
+    return played
+
+
+def _match(state: GaiaState, line: LogLine, player: int) -> tuple[PlayedLine, GaiaState]:
+    """match_line without offers; also the position where the mapping stopped."""
     played = PlayedLine()
     position = state.copy()
     for command in line.commands:
@@ -89,7 +119,7 @@ def match_line(state: GaiaState, line: LogLine, player: int) -> PlayedLine:
             if command.name in FREE_ACTIONS:
                 continue
             played.unmatched = command
-            return played
+            return played, position
         move, commands = hit
         played.steps.append(Step(position.copy(), move, commands, len(options)))
         for atomic in commands:
@@ -97,4 +127,4 @@ def match_line(state: GaiaState, line: LogLine, player: int) -> PlayedLine:
     if not played.steps:
         # a line of free actions only (e.g. a gaia-phase conversion): no search decision to compare
         played.unmatched = next((c for c in line.commands if c != ENDTURN), None)
-    return played
+    return played, position

@@ -23,7 +23,10 @@ Estimates (value, win probability, expected final VP) of the player who decided:
            of the first and as many simulations at its root as the best candidate got (like with like;
            PLAYED_SHARE of the budget at least), the played choice kept at PLAYED_SHARE of the budget:
            its statistics value the whole played line;
-           "rollouts": a line the search moves cannot express (played.py) is valued from the position
+           A played federation the search moves leave out (outside the generator's candidates, or a
+           token past its cap) is offered to the generator at its position (played.py), so it is a
+           search move there, searched and favoured like any other;
+           "rollouts": a line the search moves cannot express even so (played.py) is valued from the position
            after the played line by config.simulations playouts of the search's own rollout policy,
            scored as the search scores a simulation (value mode, wins with ties split, final VP); its
            best estimate then comes from the same playouts after the search's best line, not from the
@@ -224,6 +227,7 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
         rank = _rank(result, root.commands)
         is_best = rank == 1 and follows_best(played.steps[first:], result.best, p.player)
         candidate = result.candidates[rank - 1] if rank else None
+        played_visits = candidate.visits if candidate is not None else None
         if candidate is not None and (first == last or is_best):
             played_estimate, evaluation = Estimate.of(candidate), "search"
         else:
@@ -249,6 +253,7 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
         # a lone search move gets the whole budget through a restricted root (not a single simulation)
         result = search_gaia(decision_state, config, root_moves=None if choices > 1 else moves)
         rank = _rank(result, played.steps[0].commands) if played.steps else None
+        played_visits = result.candidates[rank - 1].visits if rank else None
         is_best = False
         played_estimate, evaluation = rollout_estimate(p.after, p.player, config), "rollouts"
         # the best line is valued the same way, so the loss compares like with like (playouts value a
@@ -274,6 +279,7 @@ def _evaluate(p: _Pending, config: SearchConfig) -> Decision:
              for c in result.candidates[:TOP_CANDIDATES]],
         played_words=_words(p.state, list(parse_line(p.text).commands), p.player),
         best_words=_words(p.state, best_line, p.player),
+        played_visits=played_visits,
     )
 
 
