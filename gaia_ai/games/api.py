@@ -35,6 +35,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from gaia_ai.errors import UnsupportedError
 
+# a folder of learned models that are not in the package (a candidate generation just trained): a search
+# may name its versions beside the shipped ones (`gaia-ai match --models DIR` sets it for its workers too)
+MODELS_ENV = "GAIA_AI_MODELS"
+
 
 @runtime_checkable
 class Move(Protocol):
