@@ -4,9 +4,16 @@ so that the results do not depend on how many workers played them; optionally cu
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+
+def ignore_sigint() -> None:
+    """A worker's initializer: Ctrl-C reaches the whole process group, and only the main process handles
+    it (it ends the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _call(task: tuple[Callable[..., Any], int, tuple[Any, ...]]) -> tuple[int, Any]:
@@ -40,7 +47,7 @@ def run_jobs(fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], workers: i
                 break
             finished(index, fn(*args))
         return results
-    with multiprocessing.Pool(min(workers, len(jobs))) as pool:   # leaving the block terminates the workers
+    with multiprocessing.Pool(min(workers, len(jobs)), initializer=ignore_sigint) as pool:   # leaving the block terminates the workers
         pending = pool.imap_unordered(_call, [(fn, i, tuple(args)) for i, args in enumerate(jobs)], chunksize=1)
         for _ in range(len(jobs)):
             try:
