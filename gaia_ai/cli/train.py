@@ -25,14 +25,17 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "the same weights. The shipped model (gaia_ai/games/gaia/data/value-v1.json) was made with "
         "'gaia-ai train --games 400 --seed 0 --player greedy'; a search uses it with "
         "'mcts:eval=learned,rollout_depth=N'. With --net, a small neural network (value-n1.json, "
-        "'mcts:eval=n1') on the same games instead.",
+        "'mcts:eval=n1') on the same games instead, or with a search as --player on that search's own "
+        "2-4 player games (--players, --explore, --workers, --seconds, --data; docs/search.md, 'The network "
+        "from the search's own games').",
     )
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=400, help="self-play games (default 400)")
     parser.add_argument("--seed", type=int, default=0, help="master seed of the games (default 0)")
     parser.add_argument("--player", action="append", default=None, metavar="SPEC",
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
-                             "rollout policy); repeat it and the players take the games in turn (expert "
+                             "rollout policy); with --net an mcts search plays every seat of 2-4 player "
+                             "games; repeat it and the players take the games in turn (expert "
                              "iteration: the parent's search beside greedy, docs/search.md 'Learned values')")
     parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with "
                         "--policy, n1 with --net)")
