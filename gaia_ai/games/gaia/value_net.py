@@ -11,6 +11,11 @@ target standardized, two ReLU layers (gaia_rules.NET_LAYERS), Adam on mini-batch
 a fixed number of epochs; the games with ``game % 10 == 9`` are held out and the held-out RMSE of the
 network is reported beside that of v1's recipe (value.fit) on the same training games. The shipped
 weights are ``data/value-n<N>.json`` with how they were made.
+
+Expert iteration (issue 41): with an mcts search as the player, the games are that search's own, at 2-4
+seats (search_play: every seat searches, the first decisions drawn by the root's visits), played over
+worker processes and optionally cut at a time limit (the finished prefix of games is kept, so that the
+document's game count reproduces it).
 """
 
 from __future__ import annotations
