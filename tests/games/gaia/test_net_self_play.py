@@ -124,6 +124,8 @@ def test_a_match_gates_a_network_from_a_folder(tmp_path, monkeypatch: pytest.Mon
     assert summary["games"] == 2 and sum(summary["a_record"].values()) == 2
     assert any(line.startswith("A won") for line in out)
     assert value_net.load("n7") == candidate       # this process found it in the folder too
+    (tmp_path / "value-n1.json").write_text(json.dumps(candidate))
+    assert value_net.MODELS.path("n1").parent.name == "data"   # a shipped version is never shadowed
     assert main(["match", f"{hint},eval=n8", "greedy", "--models", str(tmp_path), "--games", "1"]) == 2
     assert f"nor value-n8.json in {MODELS_ENV}=" in capsys.readouterr().err
     assert main(["match", "greedy", "greedy", "--models", str(tmp_path / "missing"), "--games", "1"]) == 2
