@@ -27,6 +27,19 @@ def positive_float(text: str) -> float:
     return value
 
 
+def player_counts(text: str) -> list[int]:
+    """Seats per game, comma-separated: '2,3,4' -> [2, 3, 4] (each 2 to 4)."""
+    counts = []
+    for item in text.split(","):
+        try:
+            counts.append(int(item))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a list of player counts such as 2,3,4: {text!r}") from None
+        if not 2 <= counts[-1] <= 4:
+            raise argparse.ArgumentTypeError(f"a game has 2 to 4 players, got {counts[-1]} in {text!r}")
+    return counts
+
+
 def port(text: str) -> int:
     """A TCP port, 0 (a free one) to 65535: a larger number would wrap to another port."""
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -18,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gaia_ai.argtypes import positive_float, positive_int
 from gaia_ai.bots.base import make_bot
 from gaia_ai.bots.play import MAX_MOVES, PlayedGame, play_game, rotations
 from gaia_ai.errors import ToolkitError
-from gaia_ai.games.api import Deal, Game
+from gaia_ai.games.api import MODELS_ENV, Deal, Game
 from gaia_ai.games.registry import DEFAULT_GAME, game_names, load_game, options_help
 from gaia_ai.tournament.ratings import wilson_interval
 
@@ -71,6 +73,10 @@ class MatchResult:
             out["a_win_share"] = round(wins / len(self.games), 4)
             out["a_win_share_ci95"] = [round(low, 4), round(high, 4)]
             out["a_fair_share"] = round(statistics.mean(g.seats.count(0) for g in self.games) / self.players, 4)
+            # games A won alone, lost (no share of the top score) and tied (a share of it)
+            shares = [g.wins(0) for g in self.games]
+            out["a_record"] = {"won": shares.count(1), "lost": shares.count(0),
+                               "tied": len(shares) - shares.count(1) - shares.count(0)}
         for bot, spec in enumerate(self.specs):
             sign = 1 if bot == 0 else -1
             mean, half = _mean_ci([sign * m for m in margins])
@@ -106,38 +112,82 @@ def one_seat_rotations(players: int) -> list[list[int]]:
 def run_match(specs: Sequence[str], players: int, games: int, seed: int,
               progress: Callable[[str], None] | None = None, game: str = DEFAULT_GAME,
               options: Mapping[str, str] | None = None, one_seat: bool = False,
-              save: str | Path | None = None) -> MatchResult:
+              save: str | Path | None = None, workers: int = 1, seconds: float | None = None) -> MatchResult:
     """Play the games; progress(text) gets one line per finished game (describe_game). ``options`` choose
     the game's variant (Game.with_options, e.g. {"colonies": "on"} for Terraforming Mars). one_seat: A
     plays one seat and B the others (one_seat_rotations) instead of half the seats each. Ctrl-C
     (KeyboardInterrupt) stops the match with the games finished so far (result.interrupted). save: a
-    folder that gets each finished game's log, SAVE/match-SEED-N.jsonl (save_game)."""
+    folder that gets each finished game's log, SAVE/match-SEED-N.jsonl (save_game). workers > 1 or
+    seconds: each rotation (one deal, its games) is a job of its own with bots of its own, the rotations
+    spread over `workers` processes (gaia_ai.parallel.run_jobs); with seconds no rotation starts after that
+    long and those still being played are dropped, so that every deal kept has all its seatings."""
     rules = load_game(game).with_options(options or {})
     rules.check_players(players)
-    bots = [make_bot(spec, rules) for spec in specs]
+    for spec in specs:
+        make_bot(spec, rules)      # a bad spec fails here, before any game
     result = MatchResult(list(specs), players)
     per_rotation = one_seat_rotations(players) if one_seat else rotations(players)
     if save is not None:
         Path(save).mkdir(parents=True, exist_ok=True)
+    if workers == 1 and seconds is None:
+        bots = [make_bot(spec, rules) for spec in specs]
+        try:
+            for rotation in range(-(-games // len(per_rotation))):
+                _play_rotation(rules, bots, specs, per_rotation, seed, rotation, games, save, result.games,
+                               progress)
+        except KeyboardInterrupt:
+            result.interrupted = True
+        return result
+    from gaia_ai.parallel import run_jobs
+
+    rotations_done: dict[int, list[GameResult]] = {}
+
+    def done(rotation: int, played: list[GameResult]) -> None:
+        rotations_done[rotation] = played
+        for k, game_result in enumerate(played):
+            if progress is not None:
+                number = rotation * len(per_rotation) + k + 1
+                progress(f"game {number}/{games}: {describe_game(specs, game_result)}")
+
+    jobs = [(game, dict(options or {}), list(specs), per_rotation, seed, rotation, games,
+             None if save is None else str(save)) for rotation in range(-(-games // len(per_rotation)))]
     try:
-        while len(result.games) < games:
-            deal = rules.deal(players, f"match-{seed}-{len(result.games) // len(per_rotation)}")
-            factions = list(deal.roles)
-            for seats in per_rotation:
-                if len(result.games) == games:
-                    break
-                played = play_game(rules, bots, seats, deal)
-                # a game that deals no roles may still give them in play (an auction's picks, corporations)
-                result.games.append(GameResult(deal.seed, seats, factions or played.roles, played.scores,
-                                               played.decisions, played.think_seconds))
-                if save is not None:
-                    save_game(Path(save), rules, deal, played, f"match-{seed}-{len(result.games)}",
-                              [specs[b] for b in seats])
-                if progress is not None:
-                    progress(f"game {len(result.games)}/{games}: {describe_game(specs, result.games[-1])}")
+        run_jobs(_rotation_job, jobs, workers, seconds=seconds, done=done)
     except KeyboardInterrupt:
         result.interrupted = True
+    result.games = [g for rotation in sorted(rotations_done) for g in rotations_done[rotation]]
     return result
+
+
+def _play_rotation(rules: Game, bots: Sequence[Any], specs: Sequence[str], per_rotation: list[list[int]], seed: int,
+                   rotation: int, games: int, save: str | Path | None, out: list[GameResult],
+                   progress: Callable[[str], None] | None = None) -> None:
+    """Play the games of one rotation (its deal, each seating in turn, up to game number `games`) and
+    append them to out."""
+    deal = rules.deal(len(per_rotation[0]), f"match-{seed}-{rotation}")
+    factions = list(deal.roles)
+    for k, seats in enumerate(per_rotation):
+        number = rotation * len(per_rotation) + k + 1
+        if number > games:
+            break
+        played = play_game(rules, bots, seats, deal)
+        # a game that deals no roles may still give them in play (an auction's picks, corporations)
+        out.append(GameResult(deal.seed, seats, factions or played.roles, played.scores, played.decisions,
+                              played.think_seconds))
+        if save is not None:
+            save_game(Path(save), rules, deal, played, f"match-{seed}-{number}", [specs[b] for b in seats])
+        if progress is not None:
+            progress(f"game {number}/{games}: {describe_game(specs, out[-1])}")
+
+
+def _rotation_job(game: str, options: dict[str, str], specs: list[str], per_rotation: list[list[int]], seed: int,
+                  rotation: int, games: int, save: str | None) -> list[GameResult]:
+    """One rotation with bots of its own (a worker process's job)."""
+    rules = load_game(game).with_options(options)
+    out: list[GameResult] = []
+    _play_rotation(rules, [make_bot(spec, rules) for spec in specs], specs, per_rotation, seed, rotation, games,
+                   save, out)
+    return out
 
 
 def save_game(folder: Path, rules: Game, deal: Deal, played: PlayedGame, game_id: str,
@@ -170,6 +220,9 @@ def format_summary(summary: dict[str, Any]) -> str:
         low, high = summary["a_win_share_ci95"]
         lines.append(f"A's share of the wins {100 * summary['a_win_share']:.1f}% (95% interval "
                      f"{100 * low:.1f}-{100 * high:.1f}%; a fair share is {100 * summary['a_fair_share']:.1f}%)")
+    if "a_record" in summary:
+        record = summary["a_record"]
+        lines.append(f"A won {record['won']}, lost {record['lost']}, tied {record['tied']} (a tie counts half)")
     lines.append(f"{'bot':<32}{'wins':>8}{'avg VP':>9}{'avg margin':>12}  95% interval    ms/decision")
     for bot in summary["bots"]:
         lo, hi = bot["margin_ci95"]
@@ -207,6 +260,16 @@ def add_match_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="DIR",
                         help="write each finished game's log to DIR/match-SEED-N.jsonl, in the game's own "
                              "record format (gaia-ai replay, suggest and review read it)")
+    parser.add_argument("--workers", type=positive_int, default=1,
+                        help="processes that play the deals (default 1); with more, or with --seconds, each deal's "
+                             "games get bots of their own")
+    parser.add_argument("--seconds", type=positive_float, default=None, metavar="S",
+                        help="start no deal after S seconds and drop the deals still being played then (every "
+                             "deal kept has all its seatings)")
+    parser.add_argument("--models", metavar="DIR",
+                        help="a folder of model files not in the package (value-n2.json, ...) that the specs may "
+                             "name (eval=n2), e.g. a candidate network just trained (the same as setting "
+                             f"{MODELS_ENV}=DIR; a shipped version's own file wins)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     parser.set_defaults(func=_match_handler)
     return parser
@@ -240,10 +303,14 @@ def _match_handler(args: argparse.Namespace) -> int:
 
         try:
             options = parse_options(args.option)
+            if args.models is not None:
+                if not Path(args.models).is_dir():
+                    raise ValueError(f"--models {args.models!r}: not a folder")
+                os.environ[MODELS_ENV] = str(Path(args.models).resolve())   # the workers inherit it
             with ctrl_c():   # Ctrl-C: the match stops with the games finished so far
                 result = run_match([args.bot_a, args.bot_b], args.players, args.games, args.seed,
                                    progress=report, game=args.game, options=options, one_seat=args.one_seat,
-                                   save=args.save)
+                                   save=args.save, workers=args.workers, seconds=args.seconds)
         except (ToolkitError, ValueError, OSError) as e:
             print(f"gaia-ai match: {e}", file=sys.stderr)
             return 2

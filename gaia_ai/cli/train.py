@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gaia_ai.argtypes import positive_int
+from gaia_ai.argtypes import player_counts, positive_float, positive_int
 from gaia_ai.cli.common import add_game_argument, fail
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.registry import load_game
@@ -25,14 +25,17 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "the same weights. The shipped model (gaia_ai/games/gaia/data/value-v1.json) was made with "
         "'gaia-ai train --games 400 --seed 0 --player greedy'; a search uses it with "
         "'mcts:eval=learned,rollout_depth=N'. With --net, a small neural network (value-n1.json, "
-        "'mcts:eval=n1') on the same games instead.",
+        "'mcts:eval=n1') on the same games instead, or with a search as --player on that search's own "
+        "2-4 player games (--players, --explore, --workers, --seconds, --data; docs/search.md, 'The network "
+        "from the search's own games').",
     )
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=400, help="self-play games (default 400)")
     parser.add_argument("--seed", type=int, default=0, help="master seed of the games (default 0)")
     parser.add_argument("--player", action="append", default=None, metavar="SPEC",
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
-                             "rollout policy); repeat it and the players take the games in turn (expert "
+                             "rollout policy); with --net an mcts search plays every seat of 2-4 player "
+                             "games; repeat it and the players take the games in turn (expert "
                              "iteration: the parent's search beside greedy, docs/search.md 'Learned values')")
     parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with "
                         "--policy, n1 with --net)")
@@ -46,8 +49,8 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "the search with the value prior, gaia_ai.games.gaia.policy.TEACHER; the next "
                              "generation's is the search with the current policy, mcts:...,prior=policy)")
     parser.add_argument("--workers", type=positive_int, default=1,
-                        help="with --policy: processes that play the self-play games (default 1; the same model "
-                             "either way)")
+                        help="with --policy or --net: processes that play the self-play games (default 1; the "
+                             "same model either way)")
     parser.add_argument("--net", action="store_true",
                         help="fit the value network instead (mcts:eval=n1; a 2-layer MLP evaluated in C over "
                              "gaia_rules.NET_INPUTS, numpy, Adam): the same self-play games as the linear value, "
@@ -56,6 +59,19 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "--epochs 20')")
     parser.add_argument("--epochs", type=positive_int, default=None,
                         help="with --net: passes over the training positions (default 20)")
+    parser.add_argument("--players", type=player_counts, default=None, metavar="N[,N...]",
+                        help="with --net and a search as --player: seats per game, the games taking the counts "
+                             "in turn, e.g. 2,3,4 (default 2; greedy plays 2-player games only)")
+    parser.add_argument("--explore", type=int, default=None, metavar="N",
+                        help="with --net and a search as --player: the first N searched decisions of each game "
+                             "are drawn in proportion to the root's visits, the rest are its most visited move "
+                             "(default 30)")
+    parser.add_argument("--seconds", type=positive_float, default=None, metavar="S",
+                        help="with --net: stop the self-play after S seconds and train on games 0..k-1, the "
+                             "longest run of finished ones (the model says k: '--games k' reproduces it)")
+    parser.add_argument("--data", metavar="FILE",
+                        help="with --net and a search as --player: also write the games' positions, final VP "
+                             "and root visit shares to FILE (.npz, gaia_ai.games.gaia.search_play.save)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -66,11 +82,17 @@ def _train_handler(args: argparse.Namespace) -> int:
         game = load_game(args.game)
         if args.epochs is not None and not args.net:
             raise ValueError("--epochs needs --net")
+        net_only = {"--players": args.players, "--explore": args.explore, "--seconds": args.seconds,
+                    "--data": args.data}
+        if not args.net and any(v is not None for v in net_only.values()):
+            raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
         if args.net:
-            if args.policy or args.teacher or args.workers != 1:
-                raise ValueError("--net fits the value network on --player's games: no --policy, --teacher, --workers")
+            if args.policy or args.teacher:
+                raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
+            options = {k: v for k, v in (("players", args.players), ("explore", args.explore),
+                                         ("seconds", args.seconds), ("data", args.data)) if v is not None}
             model = game.train_value_net(args.games, args.seed, args.player or ["greedy"], args.version,
-                                         args.epochs)
+                                         args.epochs, workers=args.workers, **options)
             rmse = model["trained"]["held_out_rmse"]
             made = (f"{model['trained']['positions']} positions, held-out RMSE "
                     + ", ".join(f"{k} {v}" for k, v in rmse.items()))
@@ -87,7 +109,7 @@ def _train_handler(args: argparse.Namespace) -> int:
         text = json.dumps(model, indent=1) + "\n"
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")
-            print(f"{args.out}: {made} of {args.games} games", file=sys.stderr)
+            print(f"{args.out}: {made} of {model['trained'].get('games', args.games)} games", file=sys.stderr)
         else:
             sys.stdout.write(text)
     except (ToolkitError, OSError, ValueError) as e:

@@ -35,6 +35,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from gaia_ai.errors import UnsupportedError
 
+# a folder of learned models that are not in the package (a candidate generation just trained): a search
+# may name its versions beside the shipped ones (`gaia-ai match --models DIR` sets it for its workers too)
+MODELS_ENV = "GAIA_AI_MODELS"
+
 
 @runtime_checkable
 class Move(Protocol):
@@ -301,9 +305,10 @@ class Game(ABC):
         raise UnsupportedError(f"{self.info.title}: no learned value yet")
 
     def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
-                        epochs: int | None = None) -> dict[str, Any]:
+                        epochs: int | None = None, **options: Any) -> dict[str, Any]:
         """A value network fitted on `games` self-play games (``gaia-ai train --net``), as train_value;
-        epochs None: the game's default. A progress bar on standard error."""
+        epochs None: the game's default; options: the game's own (Gaia: players, explore, workers,
+        seconds, data; gaia_ai.games.gaia.value_net.train). A progress bar on standard error."""
         raise UnsupportedError(f"{self.info.title}: no value network yet")
 
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,

@@ -9,7 +9,6 @@ scheduled game (bot seeds come from its id), so every backend stores the same ga
 
 from __future__ import annotations
 
-import signal
 import socket
 import sys
 import time
@@ -24,6 +23,7 @@ from gaia_ai.bots.play import play_game
 from gaia_ai.errors import ToolkitError
 from gaia_ai.games.api import Deal
 from gaia_ai.games.registry import load_game
+from gaia_ai.parallel import ignore_sigint
 from gaia_ai.tournament.config import RunOptions, TournamentConfig
 from gaia_ai.tournament.schedule import ScheduledGame, build_schedule
 from gaia_ai.tournament.store import StoredGame, TournamentStore
@@ -67,18 +67,13 @@ def _guarded(game: ScheduledGame) -> StoredGame | GameFailure:
 Outcome = StoredGame | GameFailure
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C reaches the whole process group: only the main process handles it (and ends the workers)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_local(games: Sequence[ScheduledGame], workers: int) -> Iterator[Outcome]:
     """Yield outcomes as games end; ``workers`` processes (1: in this process)."""
     if workers == 1:
         for game in games:
             yield _guarded(game)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
     finished = False
     try:
         games_of: dict[Future[Outcome], ScheduledGame] = {pool.submit(_guarded, game): game for game in games}

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gaia_ai.bots import BotSpecError, make_bot, parse_spec
-from gaia_ai.bots.match import one_seat_rotations, rotations, run_match
+from gaia_ai.bots.match import format_summary, one_seat_rotations, rotations, run_match
 from gaia_ai.cli import main
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.game import draw_factions, home
@@ -126,3 +126,22 @@ def test_a_time_budget_alone_is_not_capped_by_a_simulation_count() -> None:
     assert make_bot("mcts:ms=1500").config.time_ms == 1500
     assert make_bot("mcts:ms=1500,sims=300").config.simulations == 300
     assert make_bot("mcts").config.simulations == 800
+
+
+def test_a_match_over_workers_plays_the_same_games() -> None:
+    specs = ["mcts:sims=5", "greedy"]
+    serial = run_match(specs, players=2, games=5, seed=4)
+    parallel = run_match(specs, players=2, games=5, seed=4, workers=2)
+    assert [(g.seed, g.seats, g.vp) for g in serial.games] == [(g.seed, g.seats, g.vp) for g in parallel.games]
+    summary = parallel.summary()
+    record = summary["a_record"]
+    assert record["won"] + record["lost"] + record["tied"] == 5
+    assert record["won"] + record["tied"] / 2 == summary["bots"][0]["wins"]
+    assert "A won" in format_summary(summary)
+
+
+def test_a_match_with_a_time_limit_keeps_whole_deals() -> None:
+    result = run_match(["mcts:sims=5", "greedy"], players=2, games=200, seed=4, workers=2, seconds=3)
+    assert len(result.games) % 2 == 0 and len(result.games) < 200
+    for first, second in zip(result.games[::2], result.games[1::2], strict=True):   # both seatings of a deal
+        assert first.seed == second.seed and first.seats == second.seats[::-1]

@@ -296,7 +296,7 @@ class GaiaGame(Game):
         return value.train(games, seed, player, version=version or "v1")
 
     def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
-                        epochs: int | None = None) -> dict[str, Any]:
+                        epochs: int | None = None, **options: Any) -> dict[str, Any]:
         import sys
 
         from tqdm import tqdm
@@ -313,7 +313,7 @@ class GaiaGame(Game):
 
         try:
             return value_net.train(games, seed, player, version=version or value_net.VERSION,
-                                   epochs=epochs or value_net.EPOCHS, progress=progress)
+                                   epochs=epochs or value_net.EPOCHS, progress=progress, **options)
         finally:
             for bar in bars.values():
                 bar.close()

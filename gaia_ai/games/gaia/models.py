@@ -5,12 +5,15 @@ one generation against its parent holds both."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from gaia_ai.games.api import MODELS_ENV
 
 
 class ShippedModels:
@@ -29,7 +32,15 @@ class ShippedModels:
         self._loading = threading.Lock()   # two first searches at once (a server's threads) take one slot
 
     def path(self, version: str) -> Path:
-        return Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"{self.kind}-{version}.json"))
+        """The version's file: the package's, else one in the folder MODELS_ENV names (a candidate not
+        shipped), else the package's (which load() reports missing)."""
+        shipped = Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"{self.kind}-{version}.json"))
+        folder = os.environ.get(MODELS_ENV)
+        if not shipped.is_file() and folder:
+            candidate = Path(folder) / shipped.name
+            if candidate.is_file():
+                return candidate
+        return shipped
 
     def versions(self) -> list[str]:
         """The shipped versions, oldest first."""
@@ -43,8 +54,10 @@ class ShippedModels:
             if version not in self._models:   # each search asks: the file is read (and looked for) once
                 path = self.path(version)
                 if not path.is_file():
+                    extra = os.environ.get(MODELS_ENV)
                     raise ValueError(f"no {self.label} {version!r} in the package "
-                                     f"(shipped: {', '.join(self.versions())})")
+                                     f"(shipped: {', '.join(self.versions())})"
+                                     + (f" nor {path.name} in {MODELS_ENV}={extra}" if extra else ""))
                 if len(self.slots) >= self.slot_count:
                     raise ValueError(f"at most {self.slot_count} {self.label}s in one process "
                                      f"(loaded: {', '.join(self.slots)})")

@@ -222,21 +222,17 @@ def play_games(games: int, seed: int, teacher: str = TEACHER, workers: int = 1,
                progress: Callable[[int], None] | None = None) -> list[list[Decision]]:
     """self_play of games 0..games-1, in game order; workers > 1 plays them in that many processes (each
     game is seeded on its own: the same list either way)."""
-    from concurrent.futures import ProcessPoolExecutor
+    from gaia_ai.parallel import run_jobs
 
-    def collect(played: Any) -> list[list[Decision]]:
-        out = []
-        for decisions in played:
-            out.append(decisions)
-            if progress is not None:
-                progress(len(out))
-        return out
+    count = [0]
 
-    jobs = (range(games), [seed] * games, [teacher] * games)
-    if workers <= 1:
-        return collect(map(self_play, *jobs))
-    with ProcessPoolExecutor(workers) as pool:
-        return collect(pool.map(self_play, *jobs))
+    def done(_index: int, _decisions: list[Decision]) -> None:
+        count[0] += 1
+        if progress is not None:
+            progress(count[0])
+
+    played = run_jobs(self_play, [(game, seed, teacher) for game in range(games)], workers, done=done)
+    return [played[game] for game in range(games)]
 
 
 def train(games: int, seed: int, teacher: str = TEACHER, *, version: str = VERSION, value_version: str = "v1",

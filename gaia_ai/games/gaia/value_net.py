@@ -11,6 +11,11 @@ target standardized, two ReLU layers (gaia_rules.NET_LAYERS), Adam on mini-batch
 a fixed number of epochs; the games with ``game % 10 == 9`` are held out and the held-out RMSE of the
 network is reported beside that of v1's recipe (value.fit) on the same training games. The shipped
 weights are ``data/value-n<N>.json`` with how they were made.
+
+Expert iteration (issue 41): with an mcts search as the player, the games are that search's own, at 2-4
+seats (search_play: every seat searches, the first decisions drawn by the root's visits), played over
+worker processes and optionally cut at a time limit (the finished prefix of games is kept, so that the
+document's game count reproduces it).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia import value
+from gaia_ai.games.gaia import search_play, value
 from gaia_ai.games.gaia.models import ShippedModels
 from gaia_ai.search.config import NET_VERSION  # what a search's evaluator names to pick a network
 
@@ -116,31 +121,85 @@ def rmse(estimate: np.ndarray, truth: np.ndarray) -> float:
     return float(np.sqrt(np.mean((np.asarray(estimate) - np.asarray(truth)) ** 2)))
 
 
+EXPLORE = 30                    # search self-play: the first searched decisions drawn by visits
+
+
+def game_samples(game: int, seed: int, player: str, players: int,
+                 explore: int) -> tuple[list[value.Sample], np.ndarray, Any]:
+    """One training game's samples (a seat at an action-phase position), their network inputs (rows in
+    the samples' order) and, for a search's game, the search_play.SearchGame (else None). A search
+    (an mcts spec) plays search_play.play; any other player v1's 2-player self-play (value.self_play)."""
+    if not is_search(player):
+        if players != 2:
+            raise ValueError(f"{player!r} plays 2-player games only: a search (mcts:...) plays 3 and 4")
+        samples, rows = positions(game, seed, player)
+        return samples, rows, None
+    played = search_play.play(game, seed, player, players, explore)
+    samples = [value.Sample(game, int(played.rounds[i]), int(played.vp[i, s]), int(played.final[s]),
+                            tuple(played.features[i, s]))
+               for i in range(len(played.rounds)) for s in range(players)]
+    return samples, played.inputs.reshape(len(samples), -1), played
+
+
+def is_search(player: str) -> bool:
+    from gaia_ai.bots.base import parse_spec
+
+    return player != "policy" and parse_spec(player)[0] == "mcts"
+
+
 def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, version: str = VERSION,
-          epochs: int = EPOCHS, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
-    """A network (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games
-    (seeds and players as value.train). Games with game % HOLD_OUT == HOLD_OUT - 1 are held out of the
-    fit; the document's "trained" says how it was made and the held-out RMSE (VP still to gain, per seat
-    and position) of the network and of v1's recipe (value.fit) fitted on the same training games.
-    progress(stage, done, total): stage "games" then "epochs"."""
+          epochs: int = EPOCHS, players: Sequence[int] = (2,), explore: int = EXPLORE, workers: int = 1,
+          seconds: float | None = None, data: str | None = None,
+          progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """A network (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games:
+    game g is played by player[g % len(player)] at players[g % len(players)] seats, a search's
+    (search_play) with its first `explore` decisions drawn by visits, in `workers` processes. seconds: stop
+    playing after that long and keep games 0..k-1, the longest run of finished ones (what `games = k`
+    reproduces). Games with game % HOLD_OUT == HOLD_OUT - 1 are held out of the fit; the document's
+    "trained" says how it was made and the held-out RMSE (VP still to gain, per seat and position) of the
+    network and of v1's recipe (value.fit) fitted on the same training games. data: a file (.npz) for
+    the search games' positions and root visits (search_play.save). progress(stage, done, total): stage
+    "games" then "epochs"."""
+    from gaia_ai.parallel import prefix, run_jobs
+
     if games < HOLD_OUT:
         raise ValueError(f"train --net: at least {HOLD_OUT} games (one in {HOLD_OUT} is held out)")
     if epochs < 1:
         raise ValueError("train --net: at least 1 epoch")
+    if explore < 0:
+        raise ValueError(f"train --net: --explore is a number of decisions, 0 or more, got {explore}")
     if not NET_VERSION.fullmatch(version):
         raise ValueError(f"a value network's version is n1, n2, ..., got {version!r}")
-    players = [player] if isinstance(player, str) else list(player)
-    if not players:
+    specs = [player] if isinstance(player, str) else list(player)
+    if not specs:
         raise ValueError("train: name at least one player")
-    samples: list[value.Sample] = []
-    rows: list[np.ndarray] = []
-    for game in range(games):
-        s, x = positions(game, seed, players[game % len(players)])
-        samples += s
-        rows.append(x)
+    counts = list(players)
+    if not counts or any(n not in (2, 3, 4) for n in counts):
+        raise ValueError(f"train --net: player counts are 2, 3 or 4, got {counts}")
+    searched = [is_search(spec) for spec in specs]
+    for spec in (s for s, searching in zip(specs, searched, strict=True) if searching):
+        search_play.search_config(spec)      # a bad search spec fails here, not in a worker
+    if counts != [2] and not all(searched):
+        raise ValueError("train --net: 3- and 4-player games need a search as every --player (mcts:...)")
+    if data is not None and not any(searched):
+        raise ValueError("train --net: --data keeps a search's games (its root visits): name a search as --player")
+    jobs = [(game, seed, specs[game % len(specs)], counts[game % len(counts)], explore) for game in range(games)]
+    finished = [0]
+
+    def done(_index: int, _result: Any) -> None:
+        finished[0] += 1
         if progress is not None:
-            progress("games", game + 1, games)
-    x = np.vstack(rows)
+            progress("games", finished[0], games)
+
+    played = prefix(run_jobs(game_samples, jobs, workers, seconds=seconds, done=done))
+    if len(played) < HOLD_OUT:
+        raise ValueError(f"train --net: only {len(played)} games in a row finished in {seconds} s "
+                         f"(at least {HOLD_OUT}): give it more time or workers")
+    samples = [s for game_s, _, _ in played for s in game_s]
+    x = np.vstack([rows for _, rows, _ in played])
+    searches = [g for _, _, g in played if g is not None]
+    if data is not None:
+        search_play.save(data, searches)
     y = np.array([s.final - s.vp for s in samples], dtype=float)
     held = np.array([s.game % HOLD_OUT == HOLD_OUT - 1 for s in samples])
     params = fit(x[~held], y[~held], seed, epochs,
@@ -151,10 +210,15 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
     model = {"version": version, "kind": "mlp", "inputs": list(gaia_rules.NET_INPUTS),
              "layers": list(gaia_rules.NET_LAYERS), **params}
     net = forward(model, x[held])
+    seats = [job[3] for job in jobs[:len(played)]]
+    per_game = [len(game_s) // n for (game_s, _, _), n in zip(played, seats, strict=True)]
     model["trained"] = {
-        "games": games, "seed": seed, "player": players[0] if len(players) == 1 else players, "players": 2,
-        "positions": len(samples) // 2, "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
-        "held_out_positions": int(held.sum()) // 2, "epochs": epochs, "batch": BATCH,
+        "games": len(played), "seed": seed, "player": specs[0] if len(specs) == 1 else specs,
+        "players": seats[0] if len(set(seats)) == 1 else sorted(set(seats)),
+        **({"explore": explore, "decisions": sum(len(g.decisions) for g in searches)} if searches else {}),
+        "positions": sum(per_game), "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
+        "held_out_positions": sum(k for game, k in enumerate(per_game) if game % HOLD_OUT == HOLD_OUT - 1),
+        "epochs": epochs, "batch": BATCH,
         "learning_rate": LEARNING_RATE, "l2": L2, "optimizer": "adam",
         "held_out_rmse": {"network": round(rmse(net, y[held]), 3),
                           "linear (v1's recipe, same training games)": round(rmse(linear, y[held]), 3)},

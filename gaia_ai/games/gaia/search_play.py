@@ -1,0 +1,142 @@
+"""Self-play games of a search (issue 41's expert iteration): every seat of a 2-, 3- or 4-player game is
+played by the same mcts search (the hint search at a low budget, or a candidate's), its first decisions
+drawn in proportion to the root's visits (AlphaZero's temperature 1) so that games of one deal differ,
+the rest its most visited move. A game keeps, at every action-phase position of rounds 1-6, each seat's
+network inputs (gaia_rules.NET_INPUTS), value features and VP, and at every searched decision the root's
+visit shares (the targets of a later policy head); its final VP are the value's targets.
+
+A game is a function of (seed, game index, spec, players, explore) alone: the deal, the search's seed and
+the draws all come from them, so games may be played in any order, in any number of processes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gaia_ai._core import gaia_rules, mcts
+
+ROUNDS = 6
+_ACTION_PHASE = gaia_rules.PHASE_CODES.index("move")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One searched decision (two or more search moves): who chose, in which round, and the share of the
+    root's visits of each search move."""
+
+    seat: int
+    round: int
+    moves: np.ndarray       # search moves (gaia_rules Move integers)
+    shares: np.ndarray      # each move's share of the root's visits (sums to 1)
+
+
+@dataclass(frozen=True)
+class SearchGame:
+    """What one self-play game leaves: per action-phase position (rounds 1-6), the round, each seat's VP,
+    network inputs and value features; the final VP; the searched decisions."""
+
+    game: int
+    players: int
+    rounds: np.ndarray      # (positions,)
+    vp: np.ndarray          # (positions, players)
+    inputs: np.ndarray      # (positions, players, len(NET_INPUTS))
+    features: np.ndarray    # (positions, players, len(VALUE_FEATURES))
+    final: np.ndarray       # (players,)
+    decisions: list[Decision]
+
+
+def search_config(spec: str) -> Any:
+    """The SearchConfig of an mcts bot spec; ValueError naming the spec if it is not one."""
+    from gaia_ai.bots.base import make_bot
+
+    config = getattr(make_bot(spec), "config", None)
+    if config is None:
+        raise ValueError(f"{spec!r} is not a search: self-play for the network needs an mcts spec "
+                         "(e.g. the hint search, mcts:sims=150,selection=puct,prior=policy,c_puct=0.75,"
+                         "fpu=0.2,mix=0.5,mixd=-0.1)")
+    if config.simulations is None or config.time_ms is not None:
+        raise ValueError(f"{spec!r}: self-play needs a simulation budget (sims=N), not a time budget "
+                         "(a game must not depend on the machine's speed)")
+    if config.threads != 1:
+        raise ValueError(f"{spec!r}: self-play searches on one thread (threads=1; play games in parallel "
+                         "with --workers instead)")
+    return config
+
+
+def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchGame:
+    """Self-play game `game` of master seed `seed`: deal ("net-SEED-GAME"), the search `spec` in every seat
+    (its seed from seed and game), the first `explore` searched decisions drawn by visits."""
+    from gaia_ai.games.gaia.game import GAME
+    from gaia_ai.games.gaia.search import _c_config, _interface
+
+    if explore < 0:
+        raise ValueError(f"explore must be 0 or more decisions, got {explore}")
+    config = search_config(spec)
+    config = type(config)(**{**config.to_dict(), "seed": seed * 1_000_003 + game})
+    GAME.check_players(players)
+    state = GAME.new_game(GAME.deal(players, f"net-{seed}-{game}"))
+    core = state._core.copy()
+    draw = random.Random(f"net-explore-{seed}-{game}")
+    searchers = [mcts.Searcher(gaia_rules.state_derived_ranges()) for _ in range(players)]
+    rounds: list[int] = []
+    vp: list[list[int]] = []
+    inputs: list[list[list[float]]] = []
+    features: list[list[list[float]]] = []
+    decisions: list[Decision] = []
+    while not core.finished:
+        raw = core.raw_state()
+        if raw["phase"] == _ACTION_PHASE and 1 <= raw["round"] <= ROUNDS:
+            rounds.append(raw["round"])
+            vp.append([raw["pl"][p]["vp"] for p in range(players)])
+            inputs.append(gaia_rules.net_inputs_of(core))
+            features.append(gaia_rules.value_features_of(core))
+        seat = int(core.current_player)
+        iface, owner = _interface(core, config)
+        try:
+            result = searchers[seat].search(iface, gaia_rules.state_pointer(core), _c_config(config), True)
+        finally:
+            del owner
+        candidates = result["candidates"]
+        move = int(candidates[0]["move"])
+        if len(candidates) >= 2:
+            moves = np.array([int(c["move"]) for c in candidates])
+            visits = np.array([int(c["visits"]) for c in candidates], dtype=float)
+            if visits.sum() > 0:
+                if len(decisions) < explore:
+                    move = int(draw.choices(moves.tolist(), weights=visits.tolist())[0])
+                decisions.append(Decision(seat, int(core.round), moves, visits / visits.sum()))
+        gaia_rules.apply_search_move(core, move)
+    final = core.raw_state()["final_vp"][:players]
+    return SearchGame(game, players, np.array(rounds, dtype=np.int8), np.array(vp, dtype=np.int16),
+                      np.array(inputs, dtype=float).reshape(len(rounds), players, -1),
+                      np.array(features, dtype=float).reshape(len(rounds), players, -1),
+                      np.array(final, dtype=np.int16), decisions)
+
+
+def save(path: str, games: list[SearchGame]) -> None:
+    """The games' positions and decisions as one compressed numpy archive (np.load reads it): per sample
+    (a seat at a position) its game, player count, seat, round, VP now, final VP and network inputs; per
+    decision its game, seat, round and its moves' slice of `move`/`share` (`decision_start`)."""
+    rows = [(g, p, s) for g in games for p in range(len(g.rounds)) for s in range(g.players)]
+    decisions = [(g, d) for g in games for d in g.decisions]
+    starts = np.cumsum([0] + [len(d.moves) for _, d in decisions])
+    np.savez_compressed(
+        path,
+        game=np.array([g.game for g, _, _ in rows], dtype=np.int32),
+        players=np.array([g.players for g, _, _ in rows], dtype=np.int8),
+        seat=np.array([s for _, _, s in rows], dtype=np.int8),
+        round=np.array([g.rounds[p] for g, p, _ in rows], dtype=np.int8),
+        vp=np.array([g.vp[p, s] for g, p, s in rows], dtype=np.int16),
+        final=np.array([g.final[s] for g, _, s in rows], dtype=np.int16),
+        inputs=np.array([g.inputs[p, s] for g, p, s in rows], dtype=np.float32).reshape(len(rows), -1),
+        decision_game=np.array([g.game for g, _ in decisions], dtype=np.int32),
+        decision_seat=np.array([d.seat for _, d in decisions], dtype=np.int8),
+        decision_round=np.array([d.round for _, d in decisions], dtype=np.int8),
+        decision_start=starts.astype(np.int64),
+        move=np.concatenate([d.moves for _, d in decisions] or [np.zeros(0)]).astype(np.int64),
+        share=np.concatenate([d.shares for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
+    )
