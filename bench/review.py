@@ -1,4 +1,4 @@
-"""Review speed: ``python bench/review.py [--simulations N] [--jobs 1,2] [--game NAME] [--json]``.
+"""Review speed: ``python bench/review.py [--simulations N] [--jobs 1,2] [--game NAME] [--corpus FILE --game-id ID] [--json]``.
 
 Reviews a slice of a shipped game of each game (Gaia Project: tests/data/exports/bot-001.json;
 Terraforming Mars: game b000 of tests/data/tm/games-sample.jsonl.gz; Eminent Domain:
@@ -7,7 +7,9 @@ parallelism, the budget given: default 1000, the review's default), at each job 
 game and job count: decisions reviewed, wall seconds, decisions per second, CPU seconds per decision
 (this process and its workers: what the review costs whatever else the machine runs), and the
 projected wall time of a whole 200-decision game (200 / decisions per second, plus the workers' start
-measured here). The reviews of every job count must agree (the same review for any count).
+measured here). The reviews of every job count must agree (the same review for any count). With
+--corpus and --game-id, a whole game of that corpus file instead (Gaia Project; e.g. bot-252 of
+../shared/corpus/gaia/games.jsonl.gz, 4 players, 193 decisions: the figure of docs/search.md).
 Wall-clock figures: compare them, never gate on them (the machine may be shared).
 """
 
@@ -26,7 +28,7 @@ from gaia_ai.review.model import review_config
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 # game -> (file, game id, log lines reviewed)
-GAMES: dict[str, tuple[Path, str | None, tuple[int, int]]] = {
+GAMES: dict[str, tuple[Path, str | None, tuple[int, int] | None]] = {
     "gaia-project": (DATA / "exports" / "bot-001.json", None, (20, 44)),
     "terraforming-mars": (DATA / "tm" / "games-sample.jsonl.gz", "b000", (40, 90)),
     "eminent-domain": (DATA / "ed" / "match-3-1.jsonl", None, (0, 120)),
@@ -40,7 +42,7 @@ def _cpu() -> float:
 
 
 def measure(name: str, simulations: int, jobs: int) -> dict[str, Any]:
-    """One review of the game's slice at `jobs`: its figures and the review itself."""
+    """One review of the game's slice (lines None: the whole game) at `jobs`: its figures and the review."""
     rules = load_game(name)
     path, game_id, lines = GAMES[name]
     played = rules.load_played_game(str(path), game_id)
@@ -62,8 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--simulations", type=int, default=1000, help="search budget (default 1000)")
     ap.add_argument("--jobs", default="1,2", help="job counts, comma separated (default 1,2)")
     ap.add_argument("--game", action="append", choices=tuple(GAMES), help="only this game (repeatable)")
+    ap.add_argument("--corpus", type=Path, help="a Gaia corpus file: review the whole game --game-id of it")
+    ap.add_argument("--game-id", help="with --corpus: the game (e.g. bot-252)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args(argv)
+    if (args.corpus is None) != (args.game_id is None):
+        ap.error("--corpus and --game-id go together")
+    if args.corpus is not None:
+        GAMES["gaia-project"] = (args.corpus, args.game_id, None)
+        args.game = ["gaia-project"]
     jobs = [int(j) for j in args.jobs.split(",")]
     rows = []
     print(f"{'game':<19}{'jobs':>5}{'decisions':>10}{'wall s':>9}{'dec/s':>8}{'CPU s/dec':>10}"
