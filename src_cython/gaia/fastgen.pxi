@@ -891,6 +891,87 @@ cdef inline int fed_budget(PlayerState* pl) noexcept nogil:
     return imin(pl.qic if pl.faction == F_IVITS else fg_tokens(pl), MAX_FED_SATELLITES)
 
 
+ctypedef struct FgLinks:
+    int eligible[MAXHEX]      # a satellite may go here (any empty space the rules allow)
+    int comp[MAXHEX + 1]      # union-find over the building groups: linked within the budget
+
+
+cdef void fg_fed_links(GState* s, GameContext* c, int p, int* group_of, int* gtouch, int ngroups, int budget,
+                       int ivits_extend, FgLinks* out) noexcept nogil:
+    """The hexes a satellite of p may use (empty space not p's, not in p's federations, not next to one
+    unless p is the Ivits extending theirs, not next to a building group touching one) and the usable
+    groups joined when some path through at most `budget` such hexes links them (out.comp, a union-find).
+
+    One breadth-first search from all the usable groups at once (each hex keeps the group it was reached
+    from first), then every pair of adjacent reached hexes u, v of different groups with dist(u) + dist(v)
+    <= budget joins those groups. Same components as a search from each group: along a path of k <=
+    budget satellites from group a to group b, each hex's distance is at most its distance along the
+    path, so every pair of consecutive hexes reached from different groups sums to at most k and joins
+    them (the chain runs from a to b); each such pair is itself a path of dist(u) + dist(v) satellites."""
+    cdef int nh = c.nhex
+    cdef int dist[MAXHEX]
+    cdef int src[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int* eligible = out.eligible
+    cdef int* comp = out.comp
+    cdef int h, k, i, g, head = 0, tail = 0, a, b
+    for h in range(nh):
+        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] != p and not (s.fed_mask[h] >> p) & 1
+        dist[h] = -1
+    # a hex next to a blocking hex (adjacency is symmetric): next to p's federation (unless extending
+    # it) or to a group touching one
+    for k in range(nh):
+        if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) or (group_of[k] >= 0 and gtouch[group_of[k]]):
+            for i in range(c.nadj[k]):
+                eligible[c.adj[k][i]] = 0
+    for g in range(ngroups + 1):
+        comp[g] = g
+    for h in range(nh):
+        g = group_of[h]
+        if g >= 0 and not gtouch[g]:
+            dist[h] = 0
+            src[h] = g
+            queue[tail] = h
+            tail += 1
+    while head < tail:
+        h = queue[head]
+        head += 1
+        if dist[h] >= budget:
+            continue
+        for i in range(c.nadj[h]):
+            k = c.adj[h][i]
+            if dist[k] < 0 and eligible[k]:
+                dist[k] = dist[h] + 1
+                src[k] = src[h]
+                queue[tail] = k
+                tail += 1
+    for i in range(tail):
+        h = queue[i]
+        for g in range(c.nadj[h]):
+            k = c.adj[h][g]
+            if dist[k] >= 0 and src[k] != src[h] and dist[h] + dist[k] <= budget:
+                a = fg_find(comp, src[h])
+                b = fg_find(comp, src[k])
+                if a != b:
+                    comp[a] = b
+
+
+cdef int fg_fed_possible(int* gpower, int* gtouch, int ngroups, int threshold, FgLinks* links) noexcept nogil:
+    """Some component of the linked usable groups (fg_fed_links) reaches the threshold: else p has no
+    federation within the budget (its groups and satellites would lie in one component)."""
+    cdef int cpow[MAXHEX + 1]
+    cdef int g, r
+    for g in range(ngroups):
+        cpow[g] = 0
+    for g in range(ngroups):
+        if not gtouch[g]:
+            r = fg_find(links.comp, g)
+            cpow[r] += gpower[g]
+            if cpow[r] >= threshold:
+                return 1
+    return 0
+
+
 cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                                 int max_candidates) except -1 nogil:
     """Federation candidates of p (movegen's _fed_shapes greedy made valid by fed_improve, checked
@@ -934,6 +1015,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     cdef int cand_sats[FG_MAX_SHAPES]
     cdef int ncand, m
     cdef FedMemo memo              # the federation checks of this computation (fed_memo_check)
+    cdef FgLinks links             # the groups linked within the budget (not for the Ivits extending)
     memo.n = 0
     memo.bounds.n = 0
     memo.bounds.nrows = 0
@@ -987,6 +1069,12 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
             total_power += gpower[g]
     if total_power < threshold:
         return 0
+    # no component of groups linked within the budget reaches the threshold: no federation (the greedy's
+    # shapes and the exact search's both lie within one component, and fed_improve adds no satellite)
+    if not ivits_extend:
+        fg_fed_links(s, c, p, group_of, gtouch, ngroups, budget, ivits_extend, &links)
+        if not fg_fed_possible(gpower, gtouch, ngroups, threshold, &links):
+            return 0
     # member lists (counting sort keeps each list ascending)
     for g in range(ngroups + 1):
         gstart[g] = 0
@@ -1173,7 +1261,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     if out_n == 0:
         # the greedy missed: the exact search finds a federation whenever one is possible
         m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
-                         cand_hex[0], &memo)
+                         cand_hex[0], &memo, NULL if ivits_extend else &links)
         if m > 0:
             for j in range(m):
                 hexes_out[j] = cand_hex[0][j]
@@ -1191,7 +1279,7 @@ cdef inline int fg_find(int* parent, int x) noexcept nogil:
 
 cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpower, int* gtouch,
                       int ngroups, int threshold, int budget, int ivits_extend, int* out,
-                      FedMemo* memo=NULL) noexcept nogil:
+                      FedMemo* memo=NULL, FgLinks* links=NULL) noexcept nogil:
     """The federation of p with the fewest satellites (within budget), or 0 when none is possible.
 
     Such a federation is valid by construction: no set of p's building groups reaching the threshold
@@ -1206,80 +1294,26 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     cdef int tgroup[MAXHEX]        # per hex: its terminal, or -1
     cdef int allowed[MAXHEX]
     cdef int weight[MAXHEX]
-    cdef int dist[MAXHEX]
-    cdef int queue[MAXHEX]
     cdef int tree[MAXHEX]
     cdef int keep[MAXHEX]
-    cdef int eligible[MAXHEX]      # a satellite may go here
-    cdef int comp[MAXHEX + 1]      # union-find over the groups
-    cdef int fill[MAXHEX]
-    cdef int gstart[MAXHEX + 1]    # members of group g: members[gstart[g]:gstart[g + 1]], ascending
-    cdef int members[MAXHEX]
+    cdef FgLinks own                # the links, when the caller did not compute them
+    cdef int* eligible             # a satellite may go here
+    cdef int* comp                 # union-find over the groups
     cdef int cpow[MAXHEX]          # power of a component (at its root)
-    cdef int i_root, j_root
-    cdef int g, gg, h, k, i, j, head, tail, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
+    cdef int g, h, i, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
     cdef unsigned char* dp
     cdef int* bp
-    for h in range(nh):
-        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] != p and not (s.fed_mask[h] >> p) & 1
-        if eligible[h]:
-            for i in range(c.nadj[h]):
-                k = c.adj[h][i]
-                if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) or (group_of[k] >= 0 and gtouch[group_of[k]]):
-                    eligible[h] = 0
-                    break
     for g in range(ngroups):
         keep[g] = 0
         term[g] = -1
-    # groups linked to another usable group within the budget (a BFS over eligible hexes) are joined
-    # (union-find in comp); a federation lies within one such component, so only the groups of a
-    # component whose power reaches the threshold are kept
-    for g in range(ngroups + 1):
-        comp[g] = g
-        gstart[g] = 0
-    # member lists of the groups, ascending (counting sort), and dist reset by list after each BFS:
-    # O(hexes) in all rather than per group
-    for h in range(nh):
-        dist[h] = -1
-        if group_of[h] >= 0:
-            gstart[group_of[h] + 1] += 1
-    for g in range(ngroups):
-        gstart[g + 1] += gstart[g]
-        fill[g] = gstart[g]
-    for h in range(nh):
-        g = group_of[h]
-        if g >= 0:
-            members[fill[g]] = h
-            fill[g] += 1
-    for g in range(ngroups):
-        if gtouch[g]:
-            continue
-        tail = 0
-        for i in range(gstart[g], gstart[g + 1]):
-            h = members[i]
-            dist[h] = 0
-            queue[tail] = h
-            tail += 1
-        head = 0
-        while head < tail:
-            h = queue[head]
-            head += 1
-            for i in range(c.nadj[h]):
-                k = c.adj[h][i]
-                if dist[k] >= 0:
-                    continue
-                gg = group_of[k]
-                if gg >= 0 and gg != g and not gtouch[gg]:
-                    i_root = fg_find(comp, g)
-                    j_root = fg_find(comp, gg)
-                    if i_root != j_root:
-                        comp[i_root] = j_root
-                elif eligible[k] and dist[h] < budget:
-                    dist[k] = dist[h] + 1
-                    queue[tail] = k
-                    tail += 1
-        for i in range(tail):
-            dist[queue[i]] = -1
+    # groups linked to another usable group within the budget are joined (union-find in comp); a
+    # federation lies within one such component, so only the groups of a component whose power reaches
+    # the threshold are kept
+    if links == NULL:
+        fg_fed_links(s, c, p, group_of, gtouch, ngroups, budget, ivits_extend, &own)
+        links = &own
+    eligible = links.eligible
+    comp = links.comp
     for g in range(ngroups):
         cpow[g] = 0
     for g in range(ngroups):
