@@ -954,6 +954,110 @@ cdef inline int fed_budget(PlayerState* pl) noexcept nogil:
     return imin(pl.qic if pl.faction == F_IVITS else fg_tokens(pl), MAX_FED_SATELLITES)
 
 
+ctypedef struct FgLinks:
+    int complete              # comp holds every link and eligible is set (fg_fed_links did not stop early)
+    int eligible[MAXHEX]      # a satellite may go here (fg_fed_eligible)
+    int comp[MAXHEX + 1]      # union-find over the building groups: linked within the budget
+
+
+cdef inline int fg_fed_blocks(GState* s, int p, int* group_of, int* gtouch, int ivits_extend, int h) noexcept nogil:
+    """No satellite of a new federation of p may go next to h: h is in p's federations (unless p is the
+    Ivits extending theirs) or in a building group touching one."""
+    return ((s.fed_mask[h] >> p) & 1 and not ivits_extend) or (group_of[h] >= 0 and gtouch[group_of[h]])
+
+
+cdef void fg_fed_eligible(GState* s, GameContext* c, int p, int* group_of, int* gtouch, int ivits_extend,
+                          int* eligible) noexcept nogil:
+    """eligible[h]: a satellite of a new federation of p may go on h: empty space not p's, not in p's
+    federations, next to no hex fg_fed_blocks (other players' space stations allowed). The neighbours of
+    the blocking hexes are marked (adjacency is symmetric), not each hex's neighbours scanned."""
+    cdef int h, i
+    for h in range(c.nhex):
+        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] != p and not (s.fed_mask[h] >> p) & 1
+    for h in range(c.nhex):
+        if fg_fed_blocks(s, p, group_of, gtouch, ivits_extend, h):
+            for i in range(c.nadj[h]):
+                eligible[c.adj[h][i]] = 0
+
+
+cdef int fg_fed_links(GState* s, GameContext* c, int p, int* group_of, int* gpower, int* gtouch, int ngroups,
+                      int* gstart, int* members, int threshold, int budget, int ivits_extend, int stop,
+                      FgLinks* out) noexcept nogil:
+    """The usable building groups of p joined when some path through at most `budget` hexes a satellite
+    may use (fg_fed_eligible) links them (out.comp, a union-find). Returns whether a component's power
+    reaches the threshold (else p has no federation within the budget: its groups and satellites would
+    lie in one component); stop: return as soon as one does (out.complete 0: comp may lack links).
+    gstart/members: the members of each group (NULL: found from group_of).
+
+    One breadth-first search from all the usable groups at once (each hex keeps the group it was reached
+    from first); a hex taken from the queue joins its group with that of every reached neighbour of
+    another group when their distances sum to at most the budget. Same components as a search from each
+    group: along a path of k <= budget satellites from group a to group b, each hex's distance is at most
+    its distance along the path, so every pair of consecutive hexes reached from different groups sums
+    to at most k and joins them (the chain runs from a to b); each such pair is itself a path of
+    dist(u) + dist(v) satellites. Every pair is seen: the later of the two taken from the queue finds the
+    other reached."""
+    cdef int nh = c.nhex
+    cdef int dist[MAXHEX]          # satellites from the nearest group (-1: not reached)
+    cdef int src[MAXHEX]
+    cdef int queue[MAXHEX]
+    cdef int cpow[MAXHEX + 1]      # power of a component (at its root)
+    cdef int* comp = out.comp
+    cdef int h, k, i, g, head = 0, tail = 0, a, b, found = 0
+    out.complete = 0
+    for g in range(ngroups + 1):
+        comp[g] = g
+    for g in range(ngroups):
+        cpow[g] = 0 if gtouch[g] else gpower[g]
+        if cpow[g] >= threshold:
+            found = 1
+    if found and stop:
+        return 1
+    memset(dist, -1, nh * sizeof(int))
+    fg_fed_eligible(s, c, p, group_of, gtouch, ivits_extend, out.eligible)
+    if members == NULL:
+        for h in range(nh):
+            g = group_of[h]
+            if g >= 0 and not gtouch[g]:
+                dist[h] = 0
+                src[h] = g
+                queue[tail] = h
+                tail += 1
+    else:
+        for g in range(ngroups):
+            if gtouch[g]:
+                continue
+            for i in range(gstart[g], gstart[g + 1]):
+                h = members[i]
+                dist[h] = 0
+                src[h] = g
+                queue[tail] = h
+                tail += 1
+    while head < tail:
+        h = queue[head]
+        head += 1
+        for i in range(c.nadj[h]):
+            k = c.adj[h][i]
+            if dist[k] >= 0:
+                if src[k] != src[h] and dist[h] + dist[k] <= budget:
+                    a = fg_find(comp, src[h])
+                    b = fg_find(comp, src[k])
+                    if a != b:
+                        comp[a] = b
+                        cpow[b] += cpow[a]
+                        if cpow[b] >= threshold:
+                            found = 1
+                            if stop:
+                                return 1
+            elif out.eligible[k] and dist[h] < budget:
+                dist[k] = dist[h] + 1
+                src[k] = src[h]
+                queue[tail] = k
+                tail += 1
+    out.complete = 1
+    return found
+
+
 cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out, int* offsets_out,
                                 int max_candidates) except -1 nogil:
     """Federation candidates of p (movegen's _fed_shapes greedy made valid by fed_improve, checked
@@ -997,6 +1101,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     cdef int cand_sats[FG_MAX_SHAPES]
     cdef int ncand, m
     cdef FedMemo memo              # the federation checks of this computation (fed_memo_check)
+    cdef FgLinks links             # the groups linked within the budget (not for the Ivits extending)
     memo.n = 0
     memo.bounds.n = 0
     memo.bounds.nrows = 0
@@ -1065,6 +1170,11 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
         if g >= 0:
             members[used[g]] = h
             used[g] += 1
+    # no component of groups linked within the budget reaches the threshold: no federation (the greedy's
+    # shapes and the exact search's both lie within one component, and fed_improve adds no satellite)
+    if not ivits_extend and not fg_fed_links(s, c, p, group_of, gpower, gtouch, ngroups, gstart, members,
+                                             threshold, budget, ivits_extend, 1, &links):
+        return 0
     # hexes a satellite may use: empty space, not next to p's federations or to an unusable group
     for h in range(n):
         bdist[h] = -1
@@ -1072,12 +1182,10 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
         nag[h] = -1
         eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] == -1 and s.guest[h] == -1 \
             and not (s.fed_mask[h] >> p) & 1
-        if eligible[h]:
-            for i in range(c.nadj[h]):
-                k = c.adj[h][i]
-                if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) \
-                        or (group_of[k] >= 0 and gtouch[group_of[k]]):
-                    eligible[h] = 0
+    for k in range(n):    # the neighbours of a blocking hex (adjacency is symmetric)
+        if fg_fed_blocks(s, p, group_of, gtouch, ivits_extend, k):
+            for i in range(c.nadj[k]):
+                eligible[c.adj[k][i]] = 0
     # seeds: strongest group first (ties by group number)
     nseeds = 0
     if ivits_extend:
@@ -1236,7 +1344,7 @@ cdef int fed_candidates_compute(GState* s, GameContext* c, int p, int* hexes_out
     if out_n == 0:
         # the greedy missed: the exact search finds a federation whenever one is possible
         m = fg_fed_exact(s, c, p, group_of, gpower, gtouch, ngroups, threshold, budget, ivits_extend,
-                         cand_hex[0], &memo)
+                         cand_hex[0], &memo, &links if not ivits_extend and links.complete else NULL)
         if m > 0:
             for j in range(m):
                 hexes_out[j] = cand_hex[0][j]
@@ -1318,7 +1426,7 @@ cdef inline int fg_find(int* parent, int x) noexcept nogil:
 
 cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpower, int* gtouch,
                       int ngroups, int threshold, int budget, int ivits_extend, int* out,
-                      FedMemo* memo=NULL) noexcept nogil:
+                      FedMemo* memo=NULL, FgLinks* links=NULL) noexcept nogil:
     """The federation of p with the fewest satellites (within budget), or 0 when none is possible.
 
     Such a federation is valid by construction: no set of p's building groups reaching the threshold
@@ -1333,80 +1441,27 @@ cdef int fg_fed_exact(GState* s, GameContext* c, int p, int* group_of, int* gpow
     cdef int tgroup[MAXHEX]        # per hex: its terminal, or -1
     cdef int allowed[MAXHEX]
     cdef int weight[MAXHEX]
-    cdef int dist[MAXHEX]
-    cdef int queue[MAXHEX]
     cdef int tree[MAXHEX]
     cdef int keep[MAXHEX]
-    cdef int eligible[MAXHEX]      # a satellite may go here
-    cdef int comp[MAXHEX + 1]      # union-find over the groups
-    cdef int fill[MAXHEX]
-    cdef int gstart[MAXHEX + 1]    # members of group g: members[gstart[g]:gstart[g + 1]], ascending
-    cdef int members[MAXHEX]
+    cdef FgLinks own                # the links, when the caller did not compute them
+    cdef int* eligible             # a satellite may go here
+    cdef int* comp                 # union-find over the groups
     cdef int cpow[MAXHEX]          # power of a component (at its root)
-    cdef int i_root, j_root
-    cdef int g, gg, h, k, i, j, head, tail, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
+    cdef int g, h, i, nt = 0, full, S, v, pw, best, bestS, bestv, ntree, m, must = -1
     cdef unsigned char* dp
     cdef int* bp
-    for h in range(nh):
-        eligible[h] = s.planet[h] == PL_EMPTY and s.owner[h] != p and not (s.fed_mask[h] >> p) & 1
-        if eligible[h]:
-            for i in range(c.nadj[h]):
-                k = c.adj[h][i]
-                if ((s.fed_mask[k] >> p) & 1 and not ivits_extend) or (group_of[k] >= 0 and gtouch[group_of[k]]):
-                    eligible[h] = 0
-                    break
     for g in range(ngroups):
         keep[g] = 0
         term[g] = -1
-    # groups linked to another usable group within the budget (a BFS over eligible hexes) are joined
-    # (union-find in comp); a federation lies within one such component, so only the groups of a
-    # component whose power reaches the threshold are kept
-    for g in range(ngroups + 1):
-        comp[g] = g
-        gstart[g] = 0
-    # member lists of the groups, ascending (counting sort), and dist reset by list after each BFS:
-    # O(hexes) in all rather than per group
-    for h in range(nh):
-        dist[h] = -1
-        if group_of[h] >= 0:
-            gstart[group_of[h] + 1] += 1
-    for g in range(ngroups):
-        gstart[g + 1] += gstart[g]
-        fill[g] = gstart[g]
-    for h in range(nh):
-        g = group_of[h]
-        if g >= 0:
-            members[fill[g]] = h
-            fill[g] += 1
-    for g in range(ngroups):
-        if gtouch[g]:
-            continue
-        tail = 0
-        for i in range(gstart[g], gstart[g + 1]):
-            h = members[i]
-            dist[h] = 0
-            queue[tail] = h
-            tail += 1
-        head = 0
-        while head < tail:
-            h = queue[head]
-            head += 1
-            for i in range(c.nadj[h]):
-                k = c.adj[h][i]
-                if dist[k] >= 0:
-                    continue
-                gg = group_of[k]
-                if gg >= 0 and gg != g and not gtouch[gg]:
-                    i_root = fg_find(comp, g)
-                    j_root = fg_find(comp, gg)
-                    if i_root != j_root:
-                        comp[i_root] = j_root
-                elif eligible[k] and dist[h] < budget:
-                    dist[k] = dist[h] + 1
-                    queue[tail] = k
-                    tail += 1
-        for i in range(tail):
-            dist[queue[i]] = -1
+    # groups linked to another usable group within the budget are joined (union-find in comp); a
+    # federation lies within one such component, so only the groups of a component whose power reaches
+    # the threshold are kept
+    if links == NULL:
+        fg_fed_links(s, c, p, group_of, gpower, gtouch, ngroups, NULL, NULL, threshold, budget, ivits_extend, 0,
+                     &own)
+        links = &own
+    comp = links.comp
+    eligible = links.eligible
     for g in range(ngroups):
         cpow[g] = 0
     for g in range(ngroups):
