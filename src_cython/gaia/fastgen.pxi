@@ -515,20 +515,55 @@ cdef int fg_gen_federations(GState* s, GameContext* c, int p, Move* out, int n, 
     return n
 
 
+# The parts of a main-action decision's moves (fg_gen_main_kinds): a caller that asks whether some
+# moves are legal generates only their parts, each part the same moves in the same order as in the
+# whole list.
+cdef enum:
+    FGK_MINES = 1          # MV_BUILD of a mine
+    FGK_GAIAFORMERS = 2    # MV_BUILD of a gaia-former
+    FGK_UPGRADES = 4       # MV_BUILD of a trading station, lab, PI or academy
+    FGK_RESEARCH = 8       # MV_UP
+    FGK_ACTIONS = 16       # MV_ACTION
+    FGK_REST = 32          # federations, specials, passes
+    FGK_ALL = 63
+
+
+cdef inline int fg_kind_of(Move m) noexcept nogil:
+    """The FGK_ part of fg_gen_main that lists m."""
+    cdef int kind = mv_kind(m)
+    if kind == MV_BUILD:
+        if mv_a(m) == B_M:
+            return FGK_MINES
+        return FGK_GAIAFORMERS if mv_a(m) == B_GF else FGK_UPGRADES
+    if kind == MV_UP:
+        return FGK_RESEARCH
+    return FGK_ACTIONS if kind == MV_ACTION else FGK_REST
+
+
 cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out, int n,
                      int cap) except -1 nogil:
+    return fg_gen_main_kinds(s, c, p, sc, out, n, cap, FGK_ALL)
+
+
+cdef int fg_gen_main_kinds(GState* s, GameContext* c, int p, FgScratch* sc, Move* out, int n,
+                           int cap, int kinds) except -1 nogil:
     cdef PlayerState* pl = &s.pl[p]
-    cdef int t, a, b, w, tech = -1, ok
+    cdef int t, a, tech = -1
     cdef int step1 = -1, step2 = -1    # a mine after 1 / 2 free steps exists (computed when asked)
-    cdef int used = pl.specials_used
-    n = fg_gen_mines(s, c, p, 0, 0, sc, out, n, cap)
-    n = fg_gen_gaiaformers(s, c, p, 0, sc, out, n, cap)
-    n = fg_gen_upgrades(s, c, p, out, n, cap)
-    n = fg_gen_federations(s, c, p, out, n, cap)
-    if pl.knowledge >= 4:
+    if kinds & FGK_MINES:
+        n = fg_gen_mines(s, c, p, 0, 0, sc, out, n, cap)
+    if kinds & FGK_GAIAFORMERS:
+        n = fg_gen_gaiaformers(s, c, p, 0, sc, out, n, cap)
+    if kinds & FGK_UPGRADES:
+        n = fg_gen_upgrades(s, c, p, out, n, cap)
+    if kinds & FGK_REST:
+        n = fg_gen_federations(s, c, p, out, n, cap)
+    if kinds & FGK_RESEARCH and pl.knowledge >= 4:
         for t in range(NTRACK):
             if fg_up_ok(s, c, p, t, 0, sc):
                 n = fg_push(out, n, cap, pack(MV_UP, t, 0, 0))
+    if not kinds & FGK_ACTIONS:
+        return n if not kinds & FGK_REST else fg_gen_rest(s, c, p, sc, out, n, cap, step1)
     for a in range(NACTION):
         if s.actions_used[a] >= 0:
             continue
@@ -554,6 +589,18 @@ cdef int fg_gen_main(GState* s, GameContext* c, int p, FgScratch* sc, Move* out,
             elif a == 8 and held_feds(pl) == 0:
                 continue
         n = fg_push(out, n, cap, pack(MV_ACTION, a, 0, 0))
+    if not kinds & FGK_REST:
+        return n
+    return fg_gen_rest(s, c, p, sc, out, n, cap, step1)
+
+
+cdef int fg_gen_rest(GState* s, GameContext* c, int p, FgScratch* sc, Move* out, int n, int cap,
+                     int step1) except -1 nogil:
+    """The specials and passes of fg_gen_main (step1: a mine after one free step exists, -1 not known
+    yet)."""
+    cdef PlayerState* pl = &s.pl[p]
+    cdef int b, w, ok
+    cdef int used = pl.specials_used
     # specials (SPECIAL_NAMES order)
     for w in range(12):
         ok = 0

@@ -350,6 +350,7 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
     cdef FgScratch sc2
     cdef int p, n = 0, nnow, ncand, nconv, i, j, k, g, ngroups = 0, kind, r, dirty
     cdef unsigned long long gkey[SM_MAX_GROUPS]
+    cdef int gkinds[SM_MAX_GROUPS]
     cdef unsigned long long key
     cdef SmBloom nowset
     cdef SmBloom convset
@@ -402,7 +403,7 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
         if tp.brainstone == BS_A1 or tp.brainstone == BS_A2:
             tp.brainstone = BS_A3
         sc2 = sc   # the same buildings, so the same distances: computed at most once per call
-        ncand = fg_gen_main(work, c, p, &sc2, cand, 0, MAX_MOVES)
+        ncand = fg_gen_main_kinds(work, c, p, &sc2, cand, 0, MAX_MOVES, FGK_ALL & ~FGK_REST)
         ncand = imin(ncand, MAX_MOVES)
         # candidates not legal now, grouped by what they cost (a group found by its packed need first)
         sm_bloom_fill(&nowset, now, nnow)
@@ -429,7 +430,9 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
                 for kind in range(5):
                     gneed[g][kind] = cneed[j][kind]
                 gkey[g] = key
+                gkinds[g] = 0
                 ngroups += 1
+            gkinds[g] |= fg_kind_of(cand[i])
             cand[j] = cand[i]
             cgroup[j] = g
             j += 1
@@ -450,7 +453,8 @@ cdef int sm_gen(GState* s, GameContext* c, Move* out, int* units, int cap) excep
             dirty = 1
             if not sm_main_decision(work):
                 continue
-            nconv = imin(fg_gen_main(work, c, p, &sc2, conv, 0, MAX_MOVES), MAX_MOVES)
+            # only the parts of the list that hold the group's candidates
+            nconv = imin(fg_gen_main_kinds(work, c, p, &sc2, conv, 0, MAX_MOVES, gkinds[g]), MAX_MOVES)
             sm_bloom_fill(&convset, conv, nconv)
             for i in range(ncand):
                 if cgroup[i] == g and sm_bloom_has(&convset, cand[i]) and sm_contains(conv, nconv, cand[i]):
