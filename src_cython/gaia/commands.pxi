@@ -77,9 +77,13 @@ cdef class Core:
         memset(&self.st, 0, sizeof(GState))
         self.ctx.num_players = num_players
         self.ctx.nhex = n
+        self.ctx.nplanet = 0
         for i in range(n):
             self.ctx.planet0[i] = planets[i]
             self.ctx.sector[i] = sectors[i]
+            if planets[i] != PL_EMPTY:
+                self.ctx.planet_hex[self.ctx.nplanet] = i
+                self.ctx.nplanet += 1
             for j in range(n):
                 self.ctx.dist[i][j] = min(255, distances[i][j])
                 if distances[i][j] == 1 and self.ctx.nadj[i] < 6:

@@ -202,15 +202,30 @@ cdef int fg_mine_any(GState* s, GameContext* c, int p, int free_steps, int bonus
                      FgScratch* sc) noexcept nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef unsigned char* pd
-    cdef int h, r
+    cdef int h, r, i
     if not fg_mines_possible(pl):
         return 0
     pd = fg_dist(s, c, p, sc)
     r = player_range(pl)
+    if fg_no_lost_planet(s):
+        for i in range(c.nplanet):
+            if fg_mine_ok(s, pl, p, c.planet_hex[i], free_steps, bonus, r, pd):
+                return 1
+        return 0
     for h in range(c.nhex):
         if fg_mine_ok(s, pl, p, h, free_steps, bonus, r, pd):
             return 1
     return 0
+
+
+cdef inline int fg_no_lost_planet(GState* s) noexcept nogil:
+    """No lost planet on the map: a mine can go only on a hex with a planet at setup (c.planet_hex); a
+    lost planet puts a planet on a space hex (a Lantids guest mine may go there)."""
+    cdef int q
+    for q in range(s.num_players):
+        if s.pl[q].lost_planet >= 0:
+            return 0
+    return 1
 
 
 cdef inline int fg_gf_possible(PlayerState* pl) noexcept nogil:
@@ -324,11 +339,17 @@ cdef int fg_gen_mines(GState* s, GameContext* c, int p, int free_steps, int bonu
                       Move* out, int n, int cap) noexcept nogil:
     cdef PlayerState* pl = &s.pl[p]
     cdef unsigned char* pd
-    cdef int h, r
+    cdef int h, r, i
     if not fg_mines_possible(pl):
         return n
     pd = fg_dist(s, c, p, sc)
     r = player_range(pl)
+    if fg_no_lost_planet(s):   # the planets only, in the same (ascending) order
+        for i in range(c.nplanet):
+            h = c.planet_hex[i]
+            if fg_mine_ok(s, pl, p, h, free_steps, bonus, r, pd):
+                n = fg_push(out, n, cap, pack(MV_BUILD, B_M, 0, h))
+        return n
     for h in range(c.nhex):
         if fg_mine_ok(s, pl, p, h, free_steps, bonus, r, pd):
             n = fg_push(out, n, cap, pack(MV_BUILD, B_M, 0, h))

@@ -20,6 +20,8 @@ ctypedef struct GameContext:
     int auction                    # AUC_*: how factions are assigned
     unsigned long long serial      # this context's number (a new one per Context): part of the keys of
                                    # the federation memo (fastgen.pxi), which outlives states and games
+    int nplanet                    # the hexes with a planet at setup (planet0 not empty), ascending:
+    int planet_hex[MAXHEX]         # where a mine can go while no lost planet is on the map (fastgen.pxi)
 
 ctypedef struct PendingIncome:
     int kind                       # R_PW, R_T, or -1 for an event without power
