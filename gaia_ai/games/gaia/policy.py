@@ -59,7 +59,7 @@ def self_play(game: int, seed: int, teacher: str = TEACHER) -> list[Decision]:
     search plays against itself (setup and factions from (seed, game); the search's seed from both), each
     with the visit shares of its root."""
     from gaia_ai.bots.base import make_bot
-    from gaia_ai.games.gaia.search import _c_config, _interface
+    from gaia_ai.games.gaia.search import search_core
 
     bot = make_bot(teacher)
     config = getattr(bot, "config", None)
@@ -74,11 +74,7 @@ def self_play(game: int, seed: int, teacher: str = TEACHER) -> list[Decision]:
     decisions: list[Decision] = []
     while not core.finished:
         player = int(core.current_player)
-        iface, owner = _interface(core, config)
-        try:
-            result = searchers[player].search(iface, gaia_rules.state_pointer(core), _c_config(config), True)
-        finally:
-            del owner
+        result = search_core(searchers[player], core, config)
         moves = list(gaia_rules.search_moves_int(core))
         if len(moves) >= 2 and 1 <= core.round <= ROUNDS:
             visits = {int(c["move"]): int(c["visits"]) for c in result["candidates"]}

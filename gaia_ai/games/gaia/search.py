@@ -137,6 +137,17 @@ class GaiaSearcher:
         return result
 
 
+def search_core(searcher: Any, core: Any, config: SearchConfig) -> dict[str, Any]:
+    """The raw result of mcts.Searcher `searcher` searching the C position `core` with `config`, its tree
+    reused (self-play's loops, one searcher per seat)."""
+    iface, owner = _interface(core, config)
+    try:
+        result: dict[str, Any] = searcher.search(iface, gaia_rules.state_pointer(core), _c_config(config), True)
+    finally:
+        del owner
+    return result
+
+
 def _check_not_over(state: GaiaState) -> None:
     if state.is_terminal:
         raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")

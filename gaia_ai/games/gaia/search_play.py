@@ -71,7 +71,7 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
     """Self-play game `game` of master seed `seed`: deal ("net-SEED-GAME"), the search `spec` in every seat
     (its seed from seed and game), the first `explore` searched decisions drawn by visits."""
     from gaia_ai.games.gaia.game import GAME
-    from gaia_ai.games.gaia.search import _c_config, _interface
+    from gaia_ai.games.gaia.search import search_core
 
     if explore < 0:
         raise ValueError(f"explore must be 0 or more decisions, got {explore}")
@@ -95,11 +95,7 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
             inputs.append(gaia_rules.net_inputs_of(core))
             features.append(gaia_rules.value_features_of(core))
         seat = int(core.current_player)
-        iface, owner = _interface(core, config)
-        try:
-            result = searchers[seat].search(iface, gaia_rules.state_pointer(core), _c_config(config), True)
-        finally:
-            del owner
+        result = search_core(searchers[seat], core, config)
         candidates = result["candidates"]
         move = int(candidates[0]["move"])
         if len(candidates) >= 2:
