@@ -11,7 +11,8 @@ from gaia_ai.games.api import Game, State
 from gaia_ai.search import SearchConfig
 
 # short spec names for the most used SearchConfig fields; any field may also be given by its own name
-ALIASES = {"sims": "simulations", "ms": "time_ms", "maxms": "max_time_ms", "c": "c_uct", "eval": "evaluator", "fpu": "fpu_reduction", "mix": "leaf_mix", "mixd": "leaf_mix_per_doubling", "mixref": "leaf_mix_reference", "mm": "minimax", "ptemp": "prior_temperature", "pw": "widening", "pwp": "widening_power"}
+# (noise=E,alpha=A: AlphaZero's root noise, root_noise and root_noise_alpha, for self-play; PUCT only)
+ALIASES = {"sims": "simulations", "ms": "time_ms", "maxms": "max_time_ms", "c": "c_uct", "eval": "evaluator", "fpu": "fpu_reduction", "mix": "leaf_mix", "mixd": "leaf_mix_per_doubling", "mixref": "leaf_mix_reference", "mm": "minimax", "ptemp": "prior_temperature", "pw": "widening", "pwp": "widening_power", "noise": "root_noise", "alpha": "root_noise_alpha"}
 
 
 class MctsBot(SearchMovePlayer):
@@ -28,10 +29,13 @@ class MctsBot(SearchMovePlayer):
     def from_params(cls, params: dict[str, str], spec: str, game: Game) -> MctsBot:
         types = {f.name: f.type for f in fields(SearchConfig)}
         values: dict[str, object] = {}
+        given: dict[str, str] = {}    # field -> the short name the spec gave it by
         for key in list(params):
             name = ALIASES.get(key, key)
             if name not in types:
                 continue   # left in params: make_bot reports it as unknown
+            if key != name:
+                given[name] = key
             raw = params.pop(key)
             values[name] = _convert(raw, str(types[name]), key, spec)
         if "simulations" not in values:
@@ -40,7 +44,7 @@ class MctsBot(SearchMovePlayer):
         try:
             config = SearchConfig(**values)  # type: ignore[arg-type]
         except (TypeError, ValueError) as e:
-            raise BotSpecError(f"bad search settings in bot spec {spec!r}: {e}") from None
+            raise BotSpecError(f"bad search settings in bot spec {spec!r}: {e}{_spec_key(str(e), given)}") from None
         return cls(config, game, name=spec)
 
     def choose(self, state: State) -> Any:
@@ -52,6 +56,14 @@ class MctsBot(SearchMovePlayer):
             return queued
         # top_k=1: only the move played is turned into notation, not every root candidate's line
         return self._play(state, self.searcher.search(state, top_k=1).candidates[0].moves)
+
+
+def _spec_key(message: str, given: dict[str, str]) -> str:
+    """" (spec key 'x')" when the SearchConfig error names a field the spec gave by its short name x."""
+    for name in sorted(given, key=len, reverse=True):
+        if f"SearchConfig.{name} " in message or f"SearchConfig.{name}=" in message:
+            return f" (spec key {given[name]!r})"
+    return ""
 
 
 _TRUE = ("1", "true", "yes", "on")

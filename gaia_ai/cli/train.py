@@ -35,7 +35,8 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--player", action="append", default=None, metavar="SPEC",
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
                              "rollout policy); with --net an mcts search plays every seat of 2-4 player "
-                             "games; repeat it and the players take the games in turn (expert "
+                             "games (add noise=0.25,alpha=0.3 to a PUCT spec for AlphaZero's root noise); "
+                             "repeat it and the players take the games in turn (expert "
                              "iteration: the parent's search beside greedy, docs/search.md 'Learned values')")
     parser.add_argument("--version", default=None, help="the model's version label (default: the game's, for Gaia v1, or p1 with "
                         "--policy, n1 with --net)")

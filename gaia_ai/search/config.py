@@ -90,6 +90,19 @@ class SearchConfig:
                      temperature t becomes the same softmax at t * prior_temperature; Leela's policy
                      softmax temperature). 1 (the default): the game's prior as it is. Needs a prior
                      other than "uniform". Bot spec mcts:ptemp=2.
+      root_noise     AlphaZero's root noise, for self-play's exploration (0 to 1; 0, the default: off,
+      root_noise_alpha  the plain search bit for bit). Once per search the root's priors p (the game's,
+                     tempered, or uniform 1/k) become (1 - root_noise) * p + root_noise * eta, eta a
+                     Dirichlet(root_noise_alpha) draw over the root's moves (alpha > 0, default 0.3, Go's
+                     0.03 scaled to Gaia's fewer moves: smaller puts the noise on fewer moves); deeper
+                     nodes keep their priors. The draw has a stream of its own, from the seed and the
+                     root's moves (a root-parallel tree t: (seed, t, moves)), so the same seed and budget
+                     give the same search, and the decisions of a game searched with one seed (self-play)
+                     each their own draw.
+                     Needs selection="puct" (UCT has no prior to mix; a ValueError otherwise) and open
+                     information; with widening, the root opens its moves in the game's prior order and
+                     the noise reweighs those open. Not for play: it spends visits on moves the prior
+                     doubts. Bot spec mcts:noise=0.25,alpha=0.3 (gaia-ai train --net --player ...).
       value          What a simulation is worth to a player. "margin": 0.5 + 0.5 * tanh((own score -
                      best other score) / margin_scale), rewards winning by more. "rank": 1 for the sole
                      winner, 0 for the last, ties split ((players beaten + ties / 2) / (players - 1)).
@@ -169,6 +182,8 @@ class SearchConfig:
     widening_power: float = 0.5
     evaluator: Evaluator = "heuristic"
     prior: Prior = "uniform"
+    root_noise: float = 0.0
+    root_noise_alpha: float = 0.3
     max_nodes: int = 1_000_000
     pv_length: int = 8
     seed: int = 0
@@ -200,6 +215,11 @@ class SearchConfig:
         if self.prior_temperature != 1.0 and self.prior == "uniform":
             raise ValueError(f"SearchConfig.prior_temperature={self.prior_temperature!r} needs a move prior "
                              "(prior='uniform' has nothing to temper)")
+        _check_between(self, "root_noise", 0, 1)
+        _check_positive(self, "root_noise_alpha")
+        if self.root_noise != 0 and self.selection != "puct":
+            raise ValueError(f"SearchConfig.root_noise={self.root_noise!r} needs selection='puct' (it mixes noise "
+                             "into the root's priors; UCT uses none)")
         _check_nonnegative(self, "widening")
         if isinstance(self.widening_power, bool) or not isinstance(self.widening_power, int | float) \
                 or not 0 < self.widening_power <= 1:

@@ -10,6 +10,13 @@ value of the player who chose its move (max-n), so every player plays for itself
 each node also keeps the evaluator's value backed up through the tree (implicit minimax, below), which
 selection mixes with the mean.
 
+Root noise (AlphaZero's exploration in self-play; config root_noise > 0, PUCT only): once per search,
+before the simulations, each tree's root priors p are mixed with a Dirichlet(root_noise_alpha) draw eta,
+(1 - root_noise) * p + root_noise * eta, kept beside the tree (Tree.root_prior) so the nodes' own priors
+stay the game's (a reused root gets a fresh draw, never noise on noise). The draw comes from a stream of
+its own, (seed, tree index, the root's moves), so the simulations' random numbers are untouched and the
+search stays as reproducible as without it; root_noise = 0 is the plain search, bit for bit.
+
 Values of a final (or evaluated) score vector s, for player p:
   margin: 0.5 + 0.5 * tanh((s[p] - max over others s[q]) / margin_scale)
   rank:   (players p beats + half the players it ties) / (players - 1): 1 for a sole winner, 0 for
@@ -47,7 +54,7 @@ information (flags 0) keeps the plain search above, unchanged.
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memcmp, memset
-from libc.math cimport sqrt, log, tanh, pow, ceil, INFINITY, NAN
+from libc.math cimport sqrt, log, tanh, pow, ceil, cos, INFINITY, NAN
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
@@ -230,6 +237,8 @@ ctypedef struct Tree:
     int start_visits         # the root's visits when the simulations began (a reused tree has some)
     float* mm                # implicit minimax only (else NULL): each node's value for its chooser, the
                              # evaluator's at a leaf, backed up by max-n (NAN: not computed)
+    float* root_prior        # root noise only (else NULL): the root children's priors mixed with this
+                             # search's Dirichlet draw, in child order; selection at the root uses them
 
 
 ctypedef struct Worker:
@@ -456,13 +465,15 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
     q + c sqrt(N) / (k (1 + n)); with the game's prior p: q + c p sqrt(N) / (1 + n); an unvisited child
     valued at its visited siblings' mean (0.5 if none) minus fpu_reduction * sqrt(the visited siblings'
     prior mass): the first-play urgency, lower once the likely moves have been tried. With progressive
-    widening (PUCT with a prior only), only the first `widened` children, the likeliest, compete. Visits
-    include virtual loss (worth 0)."""
+    widening (PUCT with a prior only), only the first `widened` children, the likeliest, compete. At a
+    root with noise (T.root_prior), the noised priors stand for p, uniform or not. Visits include
+    virtual loss (worth 0)."""
     cdef int k = parent.num_children
     cdef int first = parent.first_child
     cdef int j, best = first, ne, seen = 0
     cdef double n_parent = mc_load_i32(&parent.visits) + mc_load_i32(&parent.vloss)
     cdef double score, best_score = -INFINITY, q, fpu = 0.0, log_n, sqrt_n, mass = 0.0
+    cdef const float* noised = T.root_prior if parent == &T.nodes[0] else NULL   # root noise: the root's priors
     cdef Node* ch
     if P.puct:
         k = widened(P, T, parent, k, n_parent)
@@ -471,7 +482,7 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
             ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
             if ne > 0:
                 fpu += mc_load_f64(&ch.value_sum) / ne
-                mass += ch.prior
+                mass += noised[j - first] if noised != NULL else ch.prior
                 seen += 1
         fpu = fpu / seen if seen > 0 else 0.5
         if seen > 0 and P.fpu_reduction > 0.0:
@@ -481,7 +492,9 @@ cdef int select_child(const Params* P, Tree* T, Node* parent) noexcept nogil:
             ch = &T.nodes[j]
             ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
             q = blend(P, T, j, mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu)
-            if P.use_prior:
+            if noised != NULL:
+                score = q + P.c * noised[j - first] * sqrt_n / (1.0 + ne)
+            elif P.use_prior:
                 score = q + P.c * ch.prior * sqrt_n / (1.0 + ne)
             else:
                 score = q + P.c * sqrt_n / (k * (1.0 + ne))
@@ -903,6 +916,88 @@ cdef void run(const Params* P, Tree* T, Worker* W) noexcept nogil:
         W.sims += 1
 
 
+# ---- root noise (AlphaZero) ------------------------------------------------------------------------------
+# A Dirichlet(alpha) draw is k Gamma(alpha, 1) draws, normalized. Gamma: Marsaglia and Tsang (2000), for
+# alpha < 1 a Gamma(alpha + 1) draw times U ** (1 / alpha); the normal deviate by Box-Muller. Every number
+# comes from the caller's splitmix64 stream, so a seed gives one draw.
+
+cdef inline double uniform_open(unsigned long long* rng) noexcept nogil:
+    """A uniform double in (0, 1) (never 0: its log is taken)."""
+    return ((splitmix(rng) >> 11) + 0.5) * (1.0 / 9007199254740992.0)
+
+
+cdef double normal_draw(unsigned long long* rng) noexcept nogil:
+    """A standard normal deviate (Box-Muller, one of the pair)."""
+    cdef double u1 = uniform_open(rng), u2 = uniform_open(rng)
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2)
+
+
+cdef double gamma_draw(double alpha, unsigned long long* rng) noexcept nogil:
+    """A Gamma(alpha, 1) deviate, alpha > 0."""
+    cdef double d, c, x, v, u, boost = 1.0
+    if alpha < 1.0:
+        boost = pow(uniform_open(rng), 1.0 / alpha)
+        alpha += 1.0
+    d = alpha - 1.0 / 3.0
+    c = 1.0 / sqrt(9.0 * d)
+    while True:
+        x = normal_draw(rng)
+        v = 1.0 + c * x
+        if v <= 0.0:
+            continue
+        v = v * v * v
+        u = uniform_open(rng)
+        if u < 1.0 - 0.0331 * x * x * x * x or log(u) < 0.5 * x * x + d * (1.0 - v + log(v)):
+            return boost * d * v
+
+
+cdef void dirichlet_draw(double alpha, int k, double* out, unsigned long long* rng) noexcept nogil:
+    """out[:k] = a Dirichlet(alpha, ..., alpha) draw. Should every Gamma draw underflow to 0 (a tiny
+    alpha), all the mass goes to one index drawn uniformly, the distribution's limit as alpha -> 0."""
+    cdef int i
+    cdef double total = 0.0
+    for i in range(k):
+        out[i] = gamma_draw(alpha, rng)
+        total += out[i]
+    if total > 0.0:
+        for i in range(k):
+            out[i] /= total
+        return
+    out[splitmix(rng) % <unsigned long long> k] = 1.0
+
+
+cdef void noise_root(Tree* T, double weight, double alpha, unsigned long long rng, double* eta) noexcept nogil:
+    """T.root_prior[:k] (allocated by the caller for the root's k children) = the children's priors mixed
+    with a Dirichlet(alpha) draw: (1 - weight) * prior + weight * eta; eta: k doubles of scratch. The
+    stream is rng with the root's moves folded in, so the decisions of one game searched with one seed
+    (self-play's) get draws of their own, while a position and seed still give one draw."""
+    cdef const Node* root = &T.nodes[0]
+    cdef int k = root.num_children, i
+    for i in range(k):
+        rng ^= <unsigned long long> T.nodes[root.first_child + i].move
+        splitmix(&rng)
+    dirichlet_draw(alpha, k, eta, &rng)
+    for i in range(k):
+        T.root_prior[i] = <float> ((1.0 - weight) * T.nodes[root.first_child + i].prior + weight * eta[i])
+
+
+def dirichlet(double alpha, int k, seed):
+    """One Dirichlet(alpha) draw of k numbers from seed, as root noise draws it (for tests)."""
+    cdef unsigned long long rng = <unsigned long long> (int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef double* out
+    cdef int i
+    if not alpha > 0.0 or k < 1:
+        raise ValueError(f"dirichlet: alpha must be > 0 and k >= 1, got {alpha!r}, {k!r}")
+    out = <double*> calloc(k, sizeof(double))
+    if out == NULL:
+        raise MemoryError()
+    try:
+        dirichlet_draw(alpha, k, out, &rng)
+        return [out[i] for i in range(k)]
+    finally:
+        free(out)
+
+
 # ---- tree reuse ----------------------------------------------------------------------------------------
 
 cdef enum:
@@ -1013,6 +1108,7 @@ CONFIG_KEYS = (
     "leaf_mix_per_doubling", "leaf_mix_reference",   # the budget rule, resolved in Python: must come as 0
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
+    "root_noise", "root_noise_alpha",
 )  # documented, with their defaults, in one place: gaia_ai.search.config.SearchConfig
 
 
@@ -1107,7 +1203,7 @@ def search(iface_capsule, state_capsule, dict config, cancel=None, root_moves=No
     "expected_score", "pv": [(move, player), ...], "minimax_value", "prior"}, ...] most visited first,
     "stats": {...}} (minimax_value: the move's implicit minimax value, NaN unless config minimax > 0;
     prior: the move's prior at the root as selection used it, 1/k without the game's prior, NaN in an
-    information-set search).
+    information-set search; with root_noise, the noised prior).
     cancel: a CancelToken that stops the search early. root_moves: restrict the root's children to
     these legal moves (each must be legal at the root), e.g. to evaluate one given move with the whole
     budget; the one-legal-move shortcut (a single simulation) does not apply then. favoured: (move,
@@ -1171,6 +1267,7 @@ cdef class Searcher:
                 free(self.trees[t].next)
                 free(self.trees[t].avail)
                 free(self.trees[t].mm)
+                free(self.trees[t].root_prior)
             free(self.trees)
         self.trees = NULL
         self.ntrees = 0
@@ -1223,7 +1320,8 @@ cdef class Searcher:
         cdef long long sims, cap, count
         cdef long long reused_nodes = 0, reused_visits = 0, probe_steps = 0
         cdef unsigned long long rng
-        cdef double start, elapsed
+        cdef double start, elapsed, noise, noise_alpha
+        cdef double* eta = NULL
         cdef Node* ch
 
         unknown = set(config) - set(CONFIG_KEYS)
@@ -1271,6 +1369,16 @@ cdef class Searcher:
         if float(cfg["widening"]) != 0.0 and (cfg["prior"] == "uniform" or cfg["selection"] != "puct"):
             raise ValueError("widening needs selection='puct' and a move prior (it widens a node to its "
                              "likeliest moves first; a uniform prior has no order)")
+        noise = float(cfg["root_noise"])
+        noise_alpha = float(cfg["root_noise_alpha"])
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"root_noise must be in [0, 1], got {cfg['root_noise']!r}")
+        if not (noise_alpha > 0.0 and noise_alpha < INFINITY):
+            raise ValueError(f"root_noise_alpha must be a finite number > 0, got {cfg['root_noise_alpha']!r}")
+        if noise > 0.0 and cfg["selection"] != "puct":
+            raise ValueError("root_noise needs selection='puct' (it mixes noise into the root's priors; UCT has none)")
+        if noise > 0.0 and g.flags:
+            raise ValueError("root_noise needs open information (the information-set search keeps no priors)")
         if g.flags and float(cfg["fpu_reduction"]) != 0.0:
             # is_select values an unvisited move at its siblings' mean (no prior mass to reduce it by)
             raise ValueError("fpu_reduction needs open information (the information-set search keeps "
@@ -1522,6 +1630,23 @@ cdef class Searcher:
             self.num_players = g.num_players
             self.root_player = P.root_player
 
+            # Root noise: each tree's own draw, from (seed, tree), a stream apart from the simulations'
+            for t in range(ntrees):
+                free(trees[t].root_prior)
+                trees[t].root_prior = NULL
+                if noise > 0.0:
+                    i = trees[t].nodes[0].num_children
+                    trees[t].root_prior = <float*> malloc(i * sizeof(float))
+                    eta = <double*> malloc(i * sizeof(double))
+                    if trees[t].root_prior == NULL or eta == NULL:
+                        free(eta)
+                        raise MemoryError()
+                    rng = (<unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15ULL
+                           + <unsigned long long> t * 0xD1B54A32D192ED03ULL + 1) ^ 0x726F6F746E6F6973ULL
+                    splitmix(&rng)
+                    noise_root(&trees[t], noise, noise_alpha, rng, eta)
+                    free(eta)
+                    eta = NULL
             for t in range(ntrees):
                 trees[t].start_visits = trees[t].nodes[0].visits
             start = now()
@@ -1570,7 +1695,8 @@ cdef class Searcher:
                     "minimax_value": trees[t].mm[j] if trees[t].mm != NULL else NAN,
                     # PUCT's prior of the move (1/k when uniform; the game's, tempered), of that tree;
                     # an information-set tree keeps none (its nodes' moves are legal in some worlds only)
-                    "prior": trees[t].nodes[j].prior if trees[t].next == NULL else NAN,
+                    "prior": (NAN if trees[t].next != NULL else trees[t].nodes[j].prior if trees[t].root_prior == NULL
+                              else trees[t].root_prior[j - trees[t].nodes[0].first_child]),
                     "_order": order,
                 })
             candidates.sort(key=lambda c: (-c["visits"], -(c["value"] if c["visits"] else -1.0), c["_order"]))

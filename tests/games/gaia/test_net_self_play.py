@@ -130,3 +130,13 @@ def test_a_match_gates_a_network_from_a_folder(tmp_path, monkeypatch: pytest.Mon
     assert f"nor value-n8.json in {MODELS_ENV}=" in capsys.readouterr().err
     assert main(["match", "greedy", "greedy", "--models", str(tmp_path / "missing"), "--games", "1"]) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_self_play_takes_root_noise_in_the_search_spec() -> None:
+    """AlphaZero's root noise rides in the --player spec: the games change with it and stay a function
+    of their seed."""
+    noised = "mcts:sims=3,selection=puct,noise=0.5,alpha=0.3"
+    a = search_play.play(1, 6, noised, 2, 0)
+    assert np.array_equal(a.inputs, search_play.play(1, 6, noised, 2, 0).inputs)
+    plain = search_play.play(1, 6, "mcts:sims=3,selection=puct", 2, 0)
+    assert [d.shares.tolist() for d in a.decisions] != [d.shares.tolist() for d in plain.decisions]
