@@ -27,10 +27,10 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "'mcts:eval=learned,rollout_depth=N'. With --net, a small neural network (value-n1.json, "
         "'mcts:eval=n1') on the same games instead, or with a search as --player on that search's own "
         "2-4 player games (--players, --explore, --workers, --seconds, --data; docs/search.md, 'The network "
-        "from the search's own games').",
+        "from the search's own games'), or with --from-data on games such runs saved, without playing.",
     )
     add_game_argument(parser)
-    parser.add_argument("--games", type=positive_int, default=400, help="self-play games (default 400)")
+    parser.add_argument("--games", type=positive_int, default=None, help="self-play games (default 400)")
     parser.add_argument("--seed", type=int, default=0, help="master seed of the games (default 0)")
     parser.add_argument("--player", action="append", default=None, metavar="SPEC",
                         help="who plays both seats: a bot spec (default greedy) or 'policy' (the search's "
@@ -73,6 +73,13 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--data", metavar="FILE",
                         help="with --net and a search as --player: also write the games' positions, final VP "
                              "and root visit shares to FILE (.npz, gaia_ai.games.gaia.search_play.save)")
+    parser.add_argument("--from-data", nargs="+", metavar="FILE",
+                        help="with --net: train on the search games earlier --data runs saved (the union of "
+                             "the files, oldest first), playing none; the same files and --seed give the same "
+                             "weights")
+    parser.add_argument("--buffer", type=positive_int, default=None, metavar="N",
+                        help="with --from-data: the replay buffer keeps the newest N games only (the last "
+                             "N of the files in the order given)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -81,36 +88,52 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
 def _train_handler(args: argparse.Namespace) -> int:
     try:
         game = load_game(args.game)
+        games = 400 if args.games is None else args.games
         if args.epochs is not None and not args.net:
             raise ValueError("--epochs needs --net")
         net_only = {"--players": args.players, "--explore": args.explore, "--seconds": args.seconds,
                     "--data": args.data}
         if not args.net and any(v is not None for v in net_only.values()):
             raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
-        if args.net:
+        if args.buffer is not None and args.from_data is None:
+            raise ValueError("--buffer needs --from-data (it limits the saved games trained on)")
+        if args.from_data is not None:
+            if not args.net:
+                raise ValueError("--from-data needs --net (it trains the value network on saved games)")
+            playing = {"--games": args.games, "--player": args.player, "--players": args.players,
+                       "--explore": args.explore, "--seconds": args.seconds, "--data": args.data,
+                       "--policy": args.policy or None, "--teacher": args.teacher,
+                       "--workers": args.workers if args.workers != 1 else None}
+            given = [k for k, v in playing.items() if v is not None]
+            if given:
+                raise ValueError(f"--from-data trains on saved games and plays none: no {', '.join(given)}")
+            model = game.train_value_net_from_data(args.from_data, args.seed, args.version, args.epochs,
+                                                   buffer=args.buffer)
+        elif args.net:
             if args.policy or args.teacher:
                 raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
             options = {k: v for k, v in (("players", args.players), ("explore", args.explore),
                                          ("seconds", args.seconds), ("data", args.data)) if v is not None}
-            model = game.train_value_net(args.games, args.seed, args.player or ["greedy"], args.version,
+            model = game.train_value_net(games, args.seed, args.player or ["greedy"], args.version,
                                          args.epochs, workers=args.workers, **options)
-            rmse = model["trained"]["held_out_rmse"]
-            made = (f"{model['trained']['positions']} positions, held-out RMSE "
-                    + ", ".join(f"{k} {v}" for k, v in rmse.items()))
         elif args.policy:
             if args.player:
                 raise ValueError("--player names the value's self-play; a policy's games are --teacher's")
-            model = game.train_policy(args.games, args.seed, args.teacher, args.version, args.workers)
+            model = game.train_policy(games, args.seed, args.teacher, args.version, args.workers)
             made = f"{model['trained']['decisions']} decisions"
         else:
             if args.teacher or args.workers != 1:
                 raise ValueError("--teacher and --workers need --policy (the value's greedy games are quick)")
-            model = game.train_value(args.games, args.seed, args.player or ["greedy"], args.version)
+            model = game.train_value(games, args.seed, args.player or ["greedy"], args.version)
             made = f"{model['trained']['positions']} positions"
+        if args.net:
+            rmse = model["trained"]["held_out_rmse"]
+            made = (f"{model['trained']['positions']} positions, held-out RMSE "
+                    + ", ".join(f"{k} {v}" for k, v in rmse.items()))
         text = json.dumps(model, indent=1) + "\n"
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")
-            print(f"{args.out}: {made} of {model['trained'].get('games', args.games)} games", file=sys.stderr)
+            print(f"{args.out}: {made} of {model['trained'].get('games', games)} games", file=sys.stderr)
         else:
             sys.stdout.write(text)
     except (ToolkitError, OSError, ValueError) as e:

@@ -311,6 +311,13 @@ class Game(ABC):
         seconds, data; gaia_ai.games.gaia.value_net.train). A progress bar on standard error."""
         raise UnsupportedError(f"{self.info.title}: no value network yet")
 
+    def train_value_net_from_data(self, files: Sequence[str], seed: int, version: str | None,
+                                  epochs: int | None = None, buffer: int | None = None) -> dict[str, Any]:
+        """A value network fitted on the self-play games earlier runs saved to `files` (``gaia-ai train
+        --net --from-data``), the newest `buffer` of them (None: all), without playing; the same for the
+        same files and arguments."""
+        raise UnsupportedError(f"{self.info.title}: no value network yet")
+
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:
         """A learned move prior fitted on the root visits of `games` self-play games of the search

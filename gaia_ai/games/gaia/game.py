@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo, PasteKind
@@ -51,6 +52,28 @@ def check_factions(chosen: Sequence[str]) -> None:
 
 HINT_SEARCH = {"evaluator": "learned", "selection": "puct", "prior": "policy", "c_puct": 0.75, "fpu_reduction": 0.2,
                "leaf_mix": 0.5, "leaf_mix_per_doubling": -0.1}
+
+
+@contextmanager
+def _progress_bars() -> Iterator[Callable[[str, int, int], None]]:
+    """A training's progress(stage, done, total): a bar per stage on standard error, closed at the end."""
+    import sys
+
+    from tqdm import tqdm
+
+    bars: dict[str, Any] = {}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if stage not in bars:
+            bars[stage] = tqdm(total=total, desc=stage, unit=stage[:-1], file=sys.stderr, leave=False,
+                               disable=None)
+        bars[stage].update(done - bars[stage].n)
+
+    try:
+        yield progress
+    finally:
+        for bar in bars.values():
+            bar.close()
 
 
 class GaiaGame(Game):
@@ -297,26 +320,19 @@ class GaiaGame(Game):
 
     def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
                         epochs: int | None = None, **options: Any) -> dict[str, Any]:
-        import sys
-
-        from tqdm import tqdm
-
         from gaia_ai.games.gaia import value_net
 
-        bars: dict[str, Any] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in bars:
-                bars[stage] = tqdm(total=total, desc=stage, unit=stage[:-1], file=sys.stderr, leave=False,
-                                   disable=None)
-            bars[stage].update(done - bars[stage].n)
-
-        try:
+        with _progress_bars() as progress:
             return value_net.train(games, seed, player, version=version or value_net.VERSION,
                                    epochs=epochs or value_net.EPOCHS, progress=progress, **options)
-        finally:
-            for bar in bars.values():
-                bar.close()
+
+    def train_value_net_from_data(self, files: Sequence[str], seed: int, version: str | None,
+                                  epochs: int | None = None, buffer: int | None = None) -> dict[str, Any]:
+        from gaia_ai.games.gaia import value_net
+
+        with _progress_bars() as progress:
+            return value_net.train_from_data(files, seed, buffer=buffer, version=version or value_net.VERSION,
+                                             epochs=epochs or value_net.EPOCHS, progress=progress)
 
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:

@@ -12,6 +12,7 @@ the draws all come from them, so games may be played in any order, in any number
 from __future__ import annotations
 
 import random
+import zipfile
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,9 +115,11 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
 
 
 def save(path: str, games: list[SearchGame]) -> None:
-    """The games' positions and decisions as one compressed numpy archive (np.load reads it): per sample
-    (a seat at a position) its game, player count, seat, round, VP now, final VP and network inputs; per
-    decision its game, seat, round and its moves' slice of `move`/`share` (`decision_start`)."""
+    """The games' positions and decisions as one compressed numpy archive (np.load reads it, load()
+    rebuilds the games): per sample (a seat at a position) its game, player count, seat, round, VP now,
+    final VP, network inputs and value features (single precision); per decision its game, seat, round
+    and its moves' slice of `move`/`share` (`decision_start`). Rows come game by game, in each game
+    position by position, seat by seat."""
     rows = [(g, p, s) for g in games for p in range(len(g.rounds)) for s in range(g.players)]
     decisions = [(g, d) for g in games for d in g.decisions]
     starts = np.cumsum([0] + [len(d.moves) for _, d in decisions])
@@ -129,6 +132,7 @@ def save(path: str, games: list[SearchGame]) -> None:
         vp=np.array([g.vp[p, s] for g, p, s in rows], dtype=np.int16),
         final=np.array([g.final[s] for g, _, s in rows], dtype=np.int16),
         inputs=np.array([g.inputs[p, s] for g, p, s in rows], dtype=np.float32).reshape(len(rows), -1),
+        features=np.array([g.features[p, s] for g, p, s in rows], dtype=np.float32).reshape(len(rows), -1),
         decision_game=np.array([g.game for g, _ in decisions], dtype=np.int32),
         decision_seat=np.array([d.seat for _, d in decisions], dtype=np.int8),
         decision_round=np.array([d.round for _, d in decisions], dtype=np.int8),
@@ -136,3 +140,66 @@ def save(path: str, games: list[SearchGame]) -> None:
         move=np.concatenate([d.moves for _, d in decisions] or [np.zeros(0)]).astype(np.int64),
         share=np.concatenate([d.shares for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
     )
+
+
+# what load() needs of an archive (save() writes them all; "features" came later and is optional)
+SAVED = ("game", "players", "seat", "round", "vp", "final", "inputs", "decision_game", "decision_seat",
+         "decision_round", "decision_start", "move", "share")
+
+
+def load(path: str) -> list[SearchGame]:
+    """The games save() wrote to `path`, in their order, as SearchGames (inputs, features and shares in
+    the file's single precision; an archive written before the value features were saved gives
+    features with no columns). ValueError naming the file if it is missing, not a numpy archive, not
+    a save of this module or not of this build's network inputs."""
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            data = {k: archive[k] for k in archive.files}
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except (OSError, ValueError, zipfile.BadZipFile) as e:
+        raise ValueError(f"{path}: not a numpy archive (.npz) of search_play.save: {e}") from None
+    if not isinstance(data, dict) or not data:
+        raise ValueError(f"{path}: not a numpy archive (.npz) of search_play.save")
+    missing = [k for k in SAVED if k not in data]
+    if missing:
+        raise ValueError(f"{path}: not a search_play.save archive (no {', '.join(missing)})")
+    rows = len(data["game"])
+    width = len(gaia_rules.NET_INPUTS)
+    features = data.get("features", np.zeros((rows, 0), dtype=np.float32))
+    if data["inputs"].ndim != 2 or data["inputs"].shape[1] != width:
+        raise ValueError(f"{path}: its inputs are {data['inputs'].shape[1:]} numbers a row, not this build's "
+                         f"{width} (gaia_rules.NET_INPUTS)")
+    if any(len(data[k]) != rows for k in ("players", "seat", "round", "vp", "final", "inputs")) \
+            or len(features) != rows:
+        raise ValueError(f"{path}: its sample columns differ in length")
+    starts = data["decision_start"]
+    if len(starts) != len(data["decision_game"]) + 1 or (len(starts) and starts[-1] != len(data["move"])) \
+            or len(data["move"]) != len(data["share"]):
+        raise ValueError(f"{path}: its decisions do not match their moves")
+    decisions: dict[int, list[Decision]] = {}
+    for i, g in enumerate(data["decision_game"].tolist()):
+        decisions.setdefault(g, []).append(Decision(
+            int(data["decision_seat"][i]), int(data["decision_round"][i]),
+            data["move"][starts[i]:starts[i + 1]], data["share"][starts[i]:starts[i + 1]]))
+    games: list[SearchGame] = []
+    begin = 0
+    while begin < rows:
+        game = int(data["game"][begin])
+        end = begin
+        while end < rows and data["game"][end] == game:
+            end += 1
+        players = int(data["players"][begin])
+        if (end - begin) % players or not np.array_equal(
+                data["seat"][begin:end], np.tile(np.arange(players), (end - begin) // players)):
+            raise ValueError(f"{path}: game {game}'s rows are not a seat each per position")
+        take = slice(begin, end, players)
+        games.append(SearchGame(
+            game, players, data["round"][take].copy(), data["vp"][begin:end].reshape(-1, players),
+            data["inputs"][begin:end].reshape(-1, players, width),
+            features[begin:end].reshape((end - begin) // players, players, -1),
+            data["final"][begin:begin + players].copy(), decisions.pop(game, [])))
+        begin = end
+    if decisions:
+        raise ValueError(f"{path}: decisions of games {sorted(decisions)} that have no positions")
+    return games

@@ -135,10 +135,17 @@ def game_samples(game: int, seed: int, player: str, players: int,
         samples, rows = positions(game, seed, player)
         return samples, rows, None
     played = search_play.play(game, seed, player, players, explore)
-    samples = [value.Sample(game, int(played.rounds[i]), int(played.vp[i, s]), int(played.final[s]),
+    samples, rows = search_samples(played)
+    return samples, rows, played
+
+
+def search_samples(played: search_play.SearchGame) -> tuple[list[value.Sample], np.ndarray]:
+    """A search game's samples (a seat at an action-phase position, position by position) and their
+    network inputs (rows in the samples' order)."""
+    samples = [value.Sample(played.game, int(played.rounds[i]), int(played.vp[i, s]), int(played.final[s]),
                             tuple(played.features[i, s]))
-               for i in range(len(played.rounds)) for s in range(players)]
-    return samples, played.inputs.reshape(len(samples), -1), played
+               for i in range(len(played.rounds)) for s in range(played.players)]
+    return samples, np.asarray(played.inputs, dtype=float).reshape(len(samples), -1)
 
 
 def is_search(player: str) -> bool:
@@ -195,35 +202,90 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
     if len(played) < HOLD_OUT:
         raise ValueError(f"train --net: only {len(played)} games in a row finished in {seconds} s "
                          f"(at least {HOLD_OUT}): give it more time or workers")
-    samples = [s for game_s, _, _ in played for s in game_s]
-    x = np.vstack([rows for _, rows, _ in played])
     searches = [g for _, _, g in played if g is not None]
     if data is not None:
         search_play.save(data, searches)
+    seats = [job[3] for job in jobs[:len(played)]]
+    head = {"games": len(played), "seed": seed, "player": specs[0] if len(specs) == 1 else specs,
+            "players": seats[0] if len(set(seats)) == 1 else sorted(set(seats)),
+            **({"explore": explore, "decisions": sum(len(g.decisions) for g in searches)} if searches else {})}
+    return _fit_games([(game_s, rows, n) for (game_s, rows, _), n in zip(played, seats, strict=True)],
+                      seed, version, epochs, head, linear=True, progress=progress)
+
+
+def _fit_games(games: list[tuple[list[value.Sample], np.ndarray, int]], seed: int, version: str, epochs: int,
+               head: dict[str, Any], linear: bool,
+               progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """The network document fitted on games (each its samples, their input rows and its seat count), the
+    games with sample.game % HOLD_OUT == HOLD_OUT - 1 held out; "trained" is `head` followed by the
+    fit's figures, with the held-out RMSE of v1's recipe fitted on the same training games beside the
+    network's when `linear`."""
+    samples = [s for game_s, _, _ in games for s in game_s]
+    x = np.vstack([rows for _, rows, _ in games])
     y = np.array([s.final - s.vp for s in samples], dtype=float)
     held = np.array([s.game % HOLD_OUT == HOLD_OUT - 1 for s in samples])
     params = fit(x[~held], y[~held], seed, epochs,
                  None if progress is None else lambda e: progress("epochs", e, epochs))
-    ridge = value.fit([s for s, h in zip(samples, held, strict=True) if not h])
-    test = [s for s, h in zip(samples, held, strict=True) if h]
-    linear = np.array([value.predict(ridge, s) - s.vp for s in test])
     model = {"version": version, "kind": "mlp", "inputs": list(gaia_rules.NET_INPUTS),
              "layers": list(gaia_rules.NET_LAYERS), **params}
     net = forward(model, x[held])
-    seats = [job[3] for job in jobs[:len(played)]]
-    per_game = [len(game_s) // n for (game_s, _, _), n in zip(played, seats, strict=True)]
+    rmses = {"network": round(rmse(net, y[held]), 3)}
+    if linear:
+        ridge = value.fit([s for s, h in zip(samples, held, strict=True) if not h])
+        test = [s for s, h in zip(samples, held, strict=True) if h]
+        estimates = np.array([value.predict(ridge, s) - s.vp for s in test])
+        rmses["linear (v1's recipe, same training games)"] = round(rmse(estimates, y[held]), 3)
+    per_game = [(game_s[0].game if game_s else 0, len(game_s) // n) for game_s, _, n in games]
     model["trained"] = {
-        "games": len(played), "seed": seed, "player": specs[0] if len(specs) == 1 else specs,
-        "players": seats[0] if len(set(seats)) == 1 else sorted(set(seats)),
-        **({"explore": explore, "decisions": sum(len(g.decisions) for g in searches)} if searches else {}),
-        "positions": sum(per_game), "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
-        "held_out_positions": sum(k for game, k in enumerate(per_game) if game % HOLD_OUT == HOLD_OUT - 1),
+        **head,
+        "positions": sum(k for _, k in per_game), "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
+        "held_out_positions": sum(k for game, k in per_game if game % HOLD_OUT == HOLD_OUT - 1),
         "epochs": epochs, "batch": BATCH,
         "learning_rate": LEARNING_RATE, "l2": L2, "optimizer": "adam",
-        "held_out_rmse": {"network": round(rmse(net, y[held]), 3),
-                          "linear (v1's recipe, same training games)": round(rmse(linear, y[held]), 3)},
+        "held_out_rmse": rmses,
     }
     return model
+
+
+def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = None, version: str = VERSION,
+                    epochs: int = EPOCHS, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """A network from the search games earlier runs saved (search_play.save, ``train --net --data``),
+    without playing: the replay buffer is the files' games in the order given, oldest first, each file's
+    in its order, and with `buffer` only the newest (last) `buffer` of them. The split, the fit and the
+    document are train()'s: a game is held out by its own index (game % HOLD_OUT == HOLD_OUT - 1), the
+    fit's initialization and shuffles come from `seed`, so the same files, buffer and seed give the same
+    weights. The inputs are the files' (single precision), so a run's own training and this one on its
+    file agree closely, not bit for bit. The linear recipe's RMSE is reported where every game has its
+    value features (files written before they were saved have none)."""
+    if not files:
+        raise ValueError("train --net --from-data: name at least one file of saved games")
+    if buffer is not None and buffer < HOLD_OUT:
+        raise ValueError(f"train --net: --buffer keeps at least {HOLD_OUT} games (one in {HOLD_OUT} is held out), "
+                         f"got {buffer}")
+    if epochs < 1:
+        raise ValueError("train --net: at least 1 epoch")
+    if not NET_VERSION.fullmatch(version):
+        raise ValueError(f"a value network's version is n1, n2, ..., got {version!r}")
+    games = [g for path in files for g in search_play.load(path)]
+    total = len(games)
+    if buffer is not None:
+        games = games[-buffer:]
+    if len(games) < HOLD_OUT:
+        raise ValueError(f"train --net --from-data: {len(games)} games in {', '.join(files)} (at least {HOLD_OUT}: "
+                         f"one in {HOLD_OUT} is held out)")
+    held = sum(g.game % HOLD_OUT == HOLD_OUT - 1 for g in games)
+    if held == 0 or held == len(games):
+        raise ValueError(f"train --net --from-data: the split by game index (game % {HOLD_OUT} == {HOLD_OUT - 1} held "
+                         f"out) leaves {'no held-out' if held == 0 else 'no training'} games among these {len(games)}")
+    counts = sorted({g.players for g in games})
+    head = {"games": len(games), "seed": seed, "from_data": list(files),
+            **({"buffer": buffer, "games_in_files": total} if buffer is not None else {}),
+            "players": counts[0] if len(counts) == 1 else counts,
+            "decisions": sum(len(g.decisions) for g in games)}
+    fitted = [(*search_samples(g), g.players) for g in games]
+    return _fit_games(fitted, seed, version, epochs, head,
+                      linear=all(g.features.shape[-1] == len(gaia_rules.VALUE_FEATURES) for g in games),
+                      progress=progress)
 
 
 def check_model(model: dict[str, Any], where: str) -> dict[str, Any]:
