@@ -72,6 +72,9 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--data", metavar="FILE",
                         help="with --net and a search as --player: also write the games' positions, final VP "
                              "and root visit shares to FILE (.npz, gaia_ai.games.gaia.search_play.save)")
+    parser.add_argument("--base", metavar="VERSION",
+                        help="with --net: a shipped linear value (v1) the network corrects: it learns that "
+                             "value's error, and its estimate is the linear value's plus its own")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -83,14 +86,15 @@ def _train_handler(args: argparse.Namespace) -> int:
         if args.epochs is not None and not args.net:
             raise ValueError("--epochs needs --net")
         net_only = {"--players": args.players, "--explore": args.explore, "--seconds": args.seconds,
-                    "--data": args.data}
+                    "--data": args.data, "--base": args.base}
         if not args.net and any(v is not None for v in net_only.values()):
             raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
         if args.net:
             if args.policy or args.teacher:
                 raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
             options = {k: v for k, v in (("players", args.players), ("explore", args.explore),
-                                         ("seconds", args.seconds), ("data", args.data)) if v is not None}
+                                         ("seconds", args.seconds), ("data", args.data),
+                                         ("base", args.base)) if v is not None}
             model = game.train_value_net(args.games, args.seed, args.player or ["greedy"], args.version,
                                          args.epochs, workers=args.workers, **options)
             rmse = model["trained"]["held_out_rmse"]

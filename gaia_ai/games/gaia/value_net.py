@@ -53,13 +53,25 @@ def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0)
 
 
+def base_gain(weights: Any, inputs: np.ndarray) -> np.ndarray:
+    """A per-round linear value's VP still to gain (weights: 6 rows over VALUE_FEATURES) at rows of network
+    inputs, which hold the seat's own v1 features (all but the bias, which is 1) and the round, one-hot."""
+    x = np.atleast_2d(np.asarray(inputs, dtype=float))
+    nvf = len(gaia_rules.VALUE_FEATURES)
+    rows = np.array(weights, dtype=float)[np.argmax(x[:, -6:], axis=1)]
+    return (rows[:, :nvf - 1] * x[:, :nvf - 1]).sum(1) + rows[:, nvf - 1]
+
+
 def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
-    """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C)."""
+    """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C): its output,
+    plus its base's estimate when it has one."""
     z = (np.asarray(inputs, dtype=float) - np.array(model["input_mean"])) / np.array(model["input_scale"])
     h1 = _relu(z @ np.array(model["w1"]) + np.array(model["b1"]))
     h2 = _relu(h1 @ np.array(model["w2"]) + np.array(model["b2"]))
-    out = h2 @ np.array(model["w3"]) + model["b3"]
-    return out * model["y_scale"] + model["y_mean"]
+    out = (h2 @ np.array(model["w3"]) + model["b3"]) * model["y_scale"] + model["y_mean"]
+    if model.get("base") is not None:
+        out = out + base_gain(model["base"]["weights"], inputs)
+    return out
 
 
 def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int = EPOCHS,
@@ -149,7 +161,7 @@ def is_search(player: str) -> bool:
 
 def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, version: str = VERSION,
           epochs: int = EPOCHS, players: Sequence[int] = (2,), explore: int = EXPLORE, workers: int = 1,
-          seconds: float | None = None, data: str | None = None,
+          seconds: float | None = None, data: str | None = None, base: str | None = None,
           progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """A network (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games:
     game g is played by player[g % len(player)] at players[g % len(players)] seats, a search's
@@ -158,8 +170,9 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
     reproduces). Games with game % HOLD_OUT == HOLD_OUT - 1 are held out of the fit; the document's
     "trained" says how it was made and the held-out RMSE (VP still to gain, per seat and position) of the
     network and of v1's recipe (value.fit) fitted on the same training games. data: a file (.npz) for
-    the search games' positions and root visits (search_play.save). progress(stage, done, total): stage
-    "games" then "epochs"."""
+    the search games' positions and root visits (search_play.save). base: a shipped linear value (v1, ...)
+    the network corrects: it learns the base's error and its estimate is the base's plus its own (the
+    document holds the base's weights). progress(stage, done, total): stage "games" then "epochs"."""
     from gaia_ai.parallel import prefix, run_jobs
 
     if games < HOLD_OUT:
@@ -183,6 +196,7 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
         raise ValueError("train --net: 3- and 4-player games need a search as every --player (mcts:...)")
     if data is not None and not any(searched):
         raise ValueError("train --net: --data keeps a search's games (its root visits): name a search as --player")
+    base_doc = None if base is None else {"version": base, "weights": value.load(base)["weights"]}
     jobs = [(game, seed, specs[game % len(specs)], counts[game % len(counts)], explore) for game in range(games)]
     finished = [0]
 
@@ -202,13 +216,14 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
         search_play.save(data, searches)
     y = np.array([s.final - s.vp for s in samples], dtype=float)
     held = np.array([s.game % HOLD_OUT == HOLD_OUT - 1 for s in samples])
-    params = fit(x[~held], y[~held], seed, epochs,
+    offset = 0.0 if base_doc is None else base_gain(base_doc["weights"], x)
+    params = fit(x[~held], (y - offset)[~held], seed, epochs,
                  None if progress is None else lambda e: progress("epochs", e, epochs))
     ridge = value.fit([s for s, h in zip(samples, held, strict=True) if not h])
     test = [s for s, h in zip(samples, held, strict=True) if h]
     linear = np.array([value.predict(ridge, s) - s.vp for s in test])
     model = {"version": version, "kind": "mlp", "inputs": list(gaia_rules.NET_INPUTS),
-             "layers": list(gaia_rules.NET_LAYERS), **params}
+             "layers": list(gaia_rules.NET_LAYERS), **params, **({"base": base_doc} if base_doc else {})}
     net = forward(model, x[held])
     seats = [job[3] for job in jobs[:len(played)]]
     per_game = [len(game_s) // n for (game_s, _, _), n in zip(played, seats, strict=True)]
@@ -238,6 +253,9 @@ def check_model(model: dict[str, Any], where: str) -> dict[str, Any]:
                if k not in model]
     if missing:
         raise ValueError(f"{where}: no {', '.join(missing)}")
+    base = model.get("base")
+    if base is not None and (not isinstance(base, dict) or not isinstance(base.get("weights"), list)):
+        raise ValueError(f"{where}: its base is not a linear value's document part ({{'version', 'weights'}})")
     return model
 
 
@@ -247,7 +265,8 @@ def install(model: dict[str, Any], where: str, slot: int) -> None:
     m = check_model(model, where)
     try:
         gaia_rules.set_net_weights(m["input_mean"], m["input_scale"], m["w1"], m["b1"], m["w2"], m["b2"],
-                                   m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot)
+                                   m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot,
+                                   None if m.get("base") is None else m["base"]["weights"])
     except (TypeError, ValueError) as e:
         raise ValueError(f"{where}: {e}") from None
 
