@@ -80,6 +80,9 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--buffer", type=positive_int, default=None, metavar="N",
                         help="with --from-data: the replay buffer keeps the newest N games only (the last "
                              "N of the files in the order given)")
+    parser.add_argument("--base", metavar="VERSION",
+                        help="with --net: a shipped linear value (v1) the network corrects: it learns that "
+                             "value's error, and its estimate is the linear value's plus its own")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -92,7 +95,7 @@ def _train_handler(args: argparse.Namespace) -> int:
         if args.epochs is not None and not args.net:
             raise ValueError("--epochs needs --net")
         net_only = {"--players": args.players, "--explore": args.explore, "--seconds": args.seconds,
-                    "--data": args.data}
+                    "--data": args.data, "--base": args.base}
         if not args.net and any(v is not None for v in net_only.values()):
             raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
         if args.buffer is not None and args.from_data is None:
@@ -108,12 +111,13 @@ def _train_handler(args: argparse.Namespace) -> int:
             if given:
                 raise ValueError(f"--from-data trains on saved games and plays none: no {', '.join(given)}")
             model = game.train_value_net_from_data(args.from_data, args.seed, args.version, args.epochs,
-                                                   buffer=args.buffer)
+                                                   buffer=args.buffer, base=args.base)
         elif args.net:
             if args.policy or args.teacher:
                 raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
             options = {k: v for k, v in (("players", args.players), ("explore", args.explore),
-                                         ("seconds", args.seconds), ("data", args.data)) if v is not None}
+                                         ("seconds", args.seconds), ("data", args.data),
+                                         ("base", args.base)) if v is not None}
             model = game.train_value_net(games, args.seed, args.player or ["greedy"], args.version,
                                          args.epochs, workers=args.workers, **options)
         elif args.policy:

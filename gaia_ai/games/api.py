@@ -312,10 +312,11 @@ class Game(ABC):
         raise UnsupportedError(f"{self.info.title}: no value network yet")
 
     def train_value_net_from_data(self, files: Sequence[str], seed: int, version: str | None,
-                                  epochs: int | None = None, buffer: int | None = None) -> dict[str, Any]:
+                                  epochs: int | None = None, buffer: int | None = None,
+                                  base: str | None = None) -> dict[str, Any]:
         """A value network fitted on the self-play games earlier runs saved to `files` (``gaia-ai train
         --net --from-data``), the newest `buffer` of them (None: all), without playing; the same for the
-        same files and arguments."""
+        same files and arguments. base: a shipped linear value the network corrects (``--base``)."""
         raise UnsupportedError(f"{self.info.title}: no value network yet")
 
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,

@@ -7,7 +7,9 @@
 # research levels per track, buildings by type, gaia formers, tech tiles, passed; the mean over the other
 # seats of their v1 features; its VP lead over their mean VP; the round, one-hot. The network standardizes
 # each input ((x - mean) / scale), then two ReLU layers (NNH1, NNH2 units), then one linear output, scaled
-# back (out * y_scale + y_mean): p's final VP minus its VP now, the learned value's contract.
+# back (out * y_scale + y_mean): p's final VP minus its VP now, the learned value's contract. A network may
+# have a base (NET_BASE: a per-round linear value, e.g. v1's weights): then it learns the base's error and
+# its estimate is the base's plus its own (all zero without one).
 cdef enum:
     NN_OWN = NVF - 1 + 4 + NTRACK + 6 + 3   # 35: own block
     NN_OTHER = NVF - 1                      # 16: the other seats' mean v1 features
@@ -41,6 +43,7 @@ cdef double NET_W3[NET_SLOTS][NNH2]
 cdef double NET_B3[NET_SLOTS]
 cdef double NET_YMEAN[NET_SLOTS]
 cdef double NET_YSCALE[NET_SLOTS]
+cdef double NET_BASE[NET_SLOTS][6][NVF]   # per round: the base's weights over the v1 features (0: none)
 cdef int NET_LOADED[NET_SLOTS]
 
 
@@ -116,15 +119,18 @@ cdef int net_value(const void* ctx, const void* s, double* out, int slot) noexce
     cdef double feats[MAXP][NVF]
     cdef double x[NNI]
     cdef int tiles[MAXP]
-    cdef int p
+    cdef int p, i, r
     if st.phase == PH_FACTION or st.phase == PH_AUCTION:
         return gi_evaluate(ctx, s, out)
     final_tile_shares(st, c, tiles)
     for p in range(st.num_players):
         value_features(st, c, p, feats[p], tiles)
+    r = round_row(st)
     for p in range(st.num_players):
         net_encode(st, p, feats, x)
         out[p] = st.pl[p].vp - st.pl[p].bid + net_forward(slot, x)
+        for i in range(NVF):
+            out[p] += NET_BASE[slot][r][i] * feats[p][i]
     return GAME_OK
 
 
@@ -189,11 +195,14 @@ def _finite_matrix(name, rows, int n, int m):
     return [_finite_vector(f"{name} row {i}", row, m) for i, row in enumerate(rows)]
 
 
-def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, double y_scale, int slot=0):
+def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, double y_scale, int slot=0,
+                    base=None):
     """Load a value network into `slot` (0..NET_SLOT_COUNT-1; process-wide, never while a search reads
     that slot): the inputs' mean and scale (NNI each, scale > 0), w1 (NNI rows of NNH1), b1 (NNH1), w2
-    (NNH1 rows of NNH2), b2 (NNH2), w3 (NNH2), b3, and the output's y_mean and y_scale. Every size is
-    checked (NET_LAYERS) before anything is written: a mismatch is a ValueError and the slot is unchanged."""
+    (NNH1 rows of NNH2), b2 (NNH2), w3 (NNH2), b3, the output's y_mean and y_scale, and the base (None,
+    or 6 rows of len(VALUE_FEATURES): a per-round linear value the network's output is added to). Every
+    size is checked (NET_LAYERS) before anything is written: a mismatch is a ValueError and the slot is
+    unchanged."""
     import math
 
     mean_ = _finite_vector("input mean", mean, NNI)
@@ -207,6 +216,7 @@ def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, d
     w3_ = _finite_vector("w3", w3, NNH2)
     if not (math.isfinite(b3) and math.isfinite(y_mean) and math.isfinite(y_scale)):
         raise ValueError("value network b3, y_mean, y_scale: must be finite")
+    base_ = [[0.0] * NVF for _ in range(6)] if base is None else _finite_matrix("base", base, 6, NVF)
     if slot < 0 or slot >= NET_SLOTS:
         raise ValueError(f"value network slot {slot}: 0 to {NET_SLOTS - 1}")
     for i in range(NNI):
@@ -224,6 +234,9 @@ def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, d
     NET_B3[slot] = b3
     NET_YMEAN[slot] = y_mean
     NET_YSCALE[slot] = y_scale
+    for i in range(6):
+        for j in range(NVF):
+            NET_BASE[slot][i][j] = base_[i][j]
     NET_LOADED[slot] = 1
 
 

@@ -327,12 +327,13 @@ class GaiaGame(Game):
                                    epochs=epochs or value_net.EPOCHS, progress=progress, **options)
 
     def train_value_net_from_data(self, files: Sequence[str], seed: int, version: str | None,
-                                  epochs: int | None = None, buffer: int | None = None) -> dict[str, Any]:
+                                  epochs: int | None = None, buffer: int | None = None,
+                                  base: str | None = None) -> dict[str, Any]:
         from gaia_ai.games.gaia import value_net
 
         with _progress_bars() as progress:
             return value_net.train_from_data(files, seed, buffer=buffer, version=version or value_net.VERSION,
-                                             epochs=epochs or value_net.EPOCHS, progress=progress)
+                                             epochs=epochs or value_net.EPOCHS, base=base, progress=progress)
 
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:

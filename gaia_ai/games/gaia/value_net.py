@@ -53,13 +53,25 @@ def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0)
 
 
+def base_gain(weights: Any, inputs: np.ndarray) -> np.ndarray:
+    """A per-round linear value's VP still to gain (weights: 6 rows over VALUE_FEATURES) at rows of network
+    inputs, which hold the seat's own v1 features (all but the bias, which is 1) and the round, one-hot."""
+    x = np.atleast_2d(np.asarray(inputs, dtype=float))
+    nvf = len(gaia_rules.VALUE_FEATURES)
+    rows = np.array(weights, dtype=float)[np.argmax(x[:, -6:], axis=1)]
+    return (rows[:, :nvf - 1] * x[:, :nvf - 1]).sum(1) + rows[:, nvf - 1]
+
+
 def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
-    """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C)."""
+    """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C): its output,
+    plus its base's estimate when it has one."""
     z = (np.asarray(inputs, dtype=float) - np.array(model["input_mean"])) / np.array(model["input_scale"])
     h1 = _relu(z @ np.array(model["w1"]) + np.array(model["b1"]))
     h2 = _relu(h1 @ np.array(model["w2"]) + np.array(model["b2"]))
-    out = h2 @ np.array(model["w3"]) + model["b3"]
-    return out * model["y_scale"] + model["y_mean"]
+    out = (h2 @ np.array(model["w3"]) + model["b3"]) * model["y_scale"] + model["y_mean"]
+    if model.get("base") is not None:
+        out = out + base_gain(model["base"]["weights"], inputs)
+    return out
 
 
 def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int = EPOCHS,
@@ -156,7 +168,7 @@ def is_search(player: str) -> bool:
 
 def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, version: str = VERSION,
           epochs: int = EPOCHS, players: Sequence[int] = (2,), explore: int = EXPLORE, workers: int = 1,
-          seconds: float | None = None, data: str | None = None,
+          seconds: float | None = None, data: str | None = None, base: str | None = None,
           progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """A network (the JSON document ``data/value-<version>.json`` holds) from `games` self-play games:
     game g is played by player[g % len(player)] at players[g % len(players)] seats, a search's
@@ -165,8 +177,9 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
     reproduces). Games with game % HOLD_OUT == HOLD_OUT - 1 are held out of the fit; the document's
     "trained" says how it was made and the held-out RMSE (VP still to gain, per seat and position) of the
     network and of v1's recipe (value.fit) fitted on the same training games. data: a file (.npz) for
-    the search games' positions and root visits (search_play.save). progress(stage, done, total): stage
-    "games" then "epochs"."""
+    the search games' positions and root visits (search_play.save). base: a shipped linear value (v1, ...)
+    the network corrects: it learns the base's error and its estimate is the base's plus its own (the
+    document holds the base's weights). progress(stage, done, total): stage "games" then "epochs"."""
     from gaia_ai.parallel import prefix, run_jobs
 
     if games < HOLD_OUT:
@@ -190,6 +203,7 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
         raise ValueError("train --net: 3- and 4-player games need a search as every --player (mcts:...)")
     if data is not None and not any(searched):
         raise ValueError("train --net: --data keeps a search's games (its root visits): name a search as --player")
+    base_doc = None if base is None else {"version": base, "weights": value.load(base)["weights"]}
     jobs = [(game, seed, specs[game % len(specs)], counts[game % len(counts)], explore) for game in range(games)]
     finished = [0]
 
@@ -210,24 +224,26 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
             "players": seats[0] if len(set(seats)) == 1 else sorted(set(seats)),
             **({"explore": explore, "decisions": sum(len(g.decisions) for g in searches)} if searches else {})}
     return _fit_games([(game_s, rows, n) for (game_s, rows, _), n in zip(played, seats, strict=True)],
-                      seed, version, epochs, head, linear=True, progress=progress)
+                      seed, version, epochs, head, linear=True, base=base_doc, progress=progress)
 
 
 def _fit_games(games: list[tuple[list[value.Sample], np.ndarray, int]], seed: int, version: str, epochs: int,
-               head: dict[str, Any], linear: bool,
+               head: dict[str, Any], linear: bool, base: dict[str, Any] | None = None,
                progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """The network document fitted on games (each its samples, their input rows and its seat count), the
     games with sample.game % HOLD_OUT == HOLD_OUT - 1 held out; "trained" is `head` followed by the
     fit's figures, with the held-out RMSE of v1's recipe fitted on the same training games beside the
-    network's when `linear`."""
+    network's when `linear`. base: the document part of the linear value the network corrects, if any
+    ({"version", "weights"}): the targets are that value's errors."""
     samples = [s for game_s, _, _ in games for s in game_s]
     x = np.vstack([rows for _, rows, _ in games])
     y = np.array([s.final - s.vp for s in samples], dtype=float)
     held = np.array([s.game % HOLD_OUT == HOLD_OUT - 1 for s in samples])
-    params = fit(x[~held], y[~held], seed, epochs,
+    offset = 0.0 if base is None else base_gain(base["weights"], x)
+    params = fit(x[~held], (y - offset)[~held], seed, epochs,
                  None if progress is None else lambda e: progress("epochs", e, epochs))
     model = {"version": version, "kind": "mlp", "inputs": list(gaia_rules.NET_INPUTS),
-             "layers": list(gaia_rules.NET_LAYERS), **params}
+             "layers": list(gaia_rules.NET_LAYERS), **params, **({"base": base} if base else {})}
     net = forward(model, x[held])
     rmses = {"network": round(rmse(net, y[held]), 3)}
     if linear:
@@ -248,7 +264,7 @@ def _fit_games(games: list[tuple[list[value.Sample], np.ndarray, int]], seed: in
 
 
 def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = None, version: str = VERSION,
-                    epochs: int = EPOCHS, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+                    epochs: int = EPOCHS, base: str | None = None, progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """A network from the search games earlier runs saved (search_play.save, ``train --net --data``),
     without playing: the replay buffer is the files' games in the order given, oldest first, each file's
     in its order, and with `buffer` only the newest (last) `buffer` of them. The split, the fit and the
@@ -256,7 +272,7 @@ def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = Non
     fit's initialization and shuffles come from `seed`, so the same files, buffer and seed give the same
     weights. The inputs are the files' (single precision), so a run's own training and this one on its
     file agree closely, not bit for bit. The linear recipe's RMSE is reported where every game has its
-    value features (files written before they were saved have none)."""
+    value features (files written before they were saved have none). base: as train()'s."""
     if not files:
         raise ValueError("train --net --from-data: name at least one file of saved games")
     if buffer is not None and buffer < HOLD_OUT:
@@ -266,6 +282,7 @@ def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = Non
         raise ValueError("train --net: at least 1 epoch")
     if not NET_VERSION.fullmatch(version):
         raise ValueError(f"a value network's version is n1, n2, ..., got {version!r}")
+    base_doc = None if base is None else {"version": base, "weights": value.load(base)["weights"]}
     games = [g for path in files for g in search_play.load(path)]
     total = len(games)
     if buffer is not None:
@@ -285,7 +302,7 @@ def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = Non
     fitted = [(*search_samples(g), g.players) for g in games]
     return _fit_games(fitted, seed, version, epochs, head,
                       linear=all(g.features.shape[-1] == len(gaia_rules.VALUE_FEATURES) for g in games),
-                      progress=progress)
+                      base=base_doc, progress=progress)
 
 
 def check_model(model: dict[str, Any], where: str) -> dict[str, Any]:
@@ -300,6 +317,9 @@ def check_model(model: dict[str, Any], where: str) -> dict[str, Any]:
                if k not in model]
     if missing:
         raise ValueError(f"{where}: no {', '.join(missing)}")
+    base = model.get("base")
+    if base is not None and (not isinstance(base, dict) or not isinstance(base.get("weights"), list)):
+        raise ValueError(f"{where}: its base is not a linear value's document part ({{'version', 'weights'}})")
     return model
 
 
@@ -309,7 +329,8 @@ def install(model: dict[str, Any], where: str, slot: int) -> None:
     m = check_model(model, where)
     try:
         gaia_rules.set_net_weights(m["input_mean"], m["input_scale"], m["w1"], m["b1"], m["w2"], m["b2"],
-                                   m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot)
+                                   m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot,
+                                   None if m.get("base") is None else m["base"]["weights"])
     except (TypeError, ValueError) as e:
         raise ValueError(f"{where}: {e}") from None
 

@@ -63,6 +63,33 @@ def test_the_c_forward_pass_is_the_numpy_one() -> None:
     assert 0.1 < (z @ np.array(model["w1"]) + model["b1"] > 0).mean() < 0.9
 
 
+def test_a_network_with_a_base_adds_the_linear_value() -> None:
+    """A network with a base (mcts:eval=nN of `gaia-ai train --net --base v1`) estimates the base's VP to
+    gain plus its own output, in C as in numpy; with its output zeroed it is the base itself."""
+    v1 = value.load("v1")
+    model = random_model(7)
+    model["base"] = {"version": "v1", "weights": v1["weights"]}
+    value_net.install(model, "based.json", SPARE)
+    positions = game_positions(game=4)
+    assert len(positions) > 20
+    for inputs, vp, _, c_based in positions:
+        assert np.abs(np.array(c_based) - (np.array(vp) + value_net.forward(model, np.array(inputs)))).max() < 1e-9
+    flat = dict(model, w3=[0.0] * len(model["w3"]), b3=0.0, y_mean=0.0)
+    value_net.install(flat, "flat.json", SPARE)
+    v1_slot = value.slot("v1")
+    checked = [0]
+
+    def on_position(core, raw) -> None:
+        checked[0] += 1
+        assert np.allclose(gaia_rules.evaluate_net(core, SPARE), gaia_rules.evaluate_learned(core, v1_slot), atol=1e-9)
+
+    value.self_play(5, 41, "greedy", on_position)
+    assert checked[0] > 20
+    bad = dict(model, base={"version": "v1", "weights": v1["weights"][:5]})
+    with pytest.raises(ValueError, match="bad.json.*base"):
+        value_net.install(bad, "bad.json", SPARE)
+
+
 def test_the_inputs_are_what_the_position_holds() -> None:
     state = demo()
     raw = state.raw_state()
