@@ -139,3 +139,27 @@ def test_gaia_ai_train_net_from_data_writes_the_network(saved: tuple[Path, Path,
     assert model["version"] == "n3" and model["trained"]["buffer"] == 15
     assert model == json.loads(json.dumps(value_net.train_from_data([str(first), str(second)], seed=2, epochs=1,
                                                                     buffer=15, version="n3")))
+
+
+def test_a_network_trained_on_saved_games_may_correct_v1(saved: tuple[Path, Path, dict], tmp_path: Path) -> None:
+    """--base v1: the network learns v1's error on the saved games; its document carries v1's weights and
+    its estimate is v1's plus its own (the C side: test_value_net)."""
+    from gaia_ai.games.gaia import value
+
+    first, second, _ = saved
+    files = [str(first), str(second)]
+    plain = value_net.train_from_data(files, seed=0, epochs=1)
+    based = value_net.train_from_data(files, seed=0, epochs=1, base="v1")
+    assert "base" not in plain
+    assert based["base"] == {"version": "v1", "weights": value.load("v1")["weights"]}
+    assert based["y_mean"] != plain["y_mean"]          # the targets are v1's errors, not the VP to gain
+    x = np.vstack([g.inputs.reshape(-1, len(gaia_rules.NET_INPUTS)) for g in search_play.load(str(first))])
+    alone = dict(based)
+    del alone["base"]
+    assert np.allclose(value_net.forward(based, x), value_net.forward(alone, x) + value_net.base_gain(
+        based["base"]["weights"], x))
+    out = tmp_path / "value-n7.json"
+    assert main(["train", "--net", "--from-data", *files, "--epochs", "1", "--base", "v1", "--version", "n7",
+                 "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["base"]["version"] == "v1"
+    assert main(["train", "--net", "--from-data", *files, "--epochs", "1", "--base", "v8"]) == 2
