@@ -81,8 +81,9 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="with --from-data: the replay buffer keeps the newest N games only (the last "
                              "N of the files in the order given)")
     parser.add_argument("--base", metavar="VERSION",
-                        help="with --net: a shipped linear value (v1) the network corrects: it learns that "
-                             "value's error, and its estimate is the linear value's plus its own")
+                        help="with --net: a linear value the network corrects, a shipped one (v1) or 'refit' "
+                             "(v1's recipe fitted on the same training games): it learns that value's error, and "
+                             "its estimate is the linear value's plus its own")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser

@@ -62,6 +62,38 @@ def base_gain(weights: Any, inputs: np.ndarray) -> np.ndarray:
     return (rows[:, :nvf - 1] * x[:, :nvf - 1]).sum(1) + rows[:, nvf - 1]
 
 
+REFIT = "refit"                 # base: v1's recipe (value.fit) refitted on the network's own training games
+
+
+def refit_base(inputs: np.ndarray, targets: np.ndarray) -> list[list[float]]:
+    """v1's recipe (per-round ridge of the VP still to gain, value.fit) fitted at rows of network inputs,
+    whose own v1 features and round one-hot hold what it needs: the base a network trained with
+    ``base="refit"`` corrects."""
+    x = np.asarray(inputs, dtype=float)
+    nvf = len(gaia_rules.VALUE_FEATURES)
+    feats = np.hstack([x[:, :nvf - 1], np.ones((len(x), 1))])
+    rounds = np.argmax(x[:, -6:], axis=1)
+    weights = []
+    for r in range(6):
+        rows = rounds == r
+        if not rows.any():
+            raise ValueError(f"no training position in round {r + 1}: a refitted base needs every round")
+        a = feats[rows]
+        w = np.linalg.solve(a.T @ a + value.RIDGE * np.eye(nvf), a.T @ np.asarray(targets, dtype=float)[rows])
+        weights.append([round(float(v), 6) for v in w])
+    return weights
+
+
+def _base_document(base: str | None) -> dict[str, Any] | None:
+    """The base's document part before any game is played (a shipped linear value's weights; for
+    REFIT, none yet: _fit_games fits it), or None; ValueError naming an unknown version."""
+    if base is None:
+        return None
+    if base == REFIT:
+        return {"version": REFIT}
+    return {"version": base, "weights": value.load(base)["weights"]}
+
+
 def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
     """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C): its output,
     plus its base's estimate when it has one."""
@@ -177,9 +209,10 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
     reproduces). Games with game % HOLD_OUT == HOLD_OUT - 1 are held out of the fit; the document's
     "trained" says how it was made and the held-out RMSE (VP still to gain, per seat and position) of the
     network and of v1's recipe (value.fit) fitted on the same training games. data: a file (.npz) for
-    the search games' positions and root visits (search_play.save). base: a shipped linear value (v1, ...)
-    the network corrects: it learns the base's error and its estimate is the base's plus its own (the
-    document holds the base's weights). progress(stage, done, total): stage "games" then "epochs"."""
+    the search games' positions and root visits (search_play.save). base: a linear value the network
+    corrects, a shipped one (v1, ...) or REFIT (v1's recipe fitted on the same training games): it
+    learns the base's error and its estimate is the base's plus its own (the document holds the base's
+    weights). progress(stage, done, total): stage "games" then "epochs"."""
     from gaia_ai.parallel import prefix, run_jobs
 
     if games < HOLD_OUT:
@@ -203,7 +236,7 @@ def train(games: int, seed: int, player: str | Sequence[str] = "greedy", *, vers
         raise ValueError("train --net: 3- and 4-player games need a search as every --player (mcts:...)")
     if data is not None and not any(searched):
         raise ValueError("train --net: --data keeps a search's games (its root visits): name a search as --player")
-    base_doc = None if base is None else {"version": base, "weights": value.load(base)["weights"]}
+    base_doc = _base_document(base)
     jobs = [(game, seed, specs[game % len(specs)], counts[game % len(counts)], explore) for game in range(games)]
     finished = [0]
 
@@ -239,6 +272,8 @@ def _fit_games(games: list[tuple[list[value.Sample], np.ndarray, int]], seed: in
     x = np.vstack([rows for _, rows, _ in games])
     y = np.array([s.final - s.vp for s in samples], dtype=float)
     held = np.array([s.game % HOLD_OUT == HOLD_OUT - 1 for s in samples])
+    if base is not None and base["version"] == REFIT:
+        base = {"version": REFIT, "weights": refit_base(x[~held], y[~held])}
     offset = 0.0 if base is None else base_gain(base["weights"], x)
     params = fit(x[~held], (y - offset)[~held], seed, epochs,
                  None if progress is None else lambda e: progress("epochs", e, epochs))
@@ -282,7 +317,7 @@ def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = Non
         raise ValueError("train --net: at least 1 epoch")
     if not NET_VERSION.fullmatch(version):
         raise ValueError(f"a value network's version is n1, n2, ..., got {version!r}")
-    base_doc = None if base is None else {"version": base, "weights": value.load(base)["weights"]}
+    base_doc = _base_document(base)
     games = [g for path in files for g in search_play.load(path)]
     total = len(games)
     if buffer is not None:

@@ -163,3 +163,21 @@ def test_a_network_trained_on_saved_games_may_correct_v1(saved: tuple[Path, Path
                  "--out", str(out)]) == 0
     assert json.loads(out.read_text())["base"]["version"] == "v1"
     assert main(["train", "--net", "--from-data", *files, "--epochs", "1", "--base", "v8"]) == 2
+
+
+def test_a_refitted_base_is_v1_s_recipe_on_the_training_games(saved: tuple[Path, Path, dict]) -> None:
+    """--base refit: the base is value.fit (v1's recipe) on the same training games, found from the
+    network inputs (which hold the v1 features and the round), and the network learns its error."""
+    from gaia_ai.games.gaia import value
+
+    first, second, _ = saved
+    files = [str(first), str(second)]
+    model = value_net.train_from_data(files, seed=0, epochs=1, base="refit")
+    assert model["base"]["version"] == "refit"
+    games = [g for path in files for g in search_play.load(path)]
+    training = [s for g in games if g.game % value_net.HOLD_OUT != value_net.HOLD_OUT - 1
+                for s in value_net.search_samples(g)[0]]
+    expected = np.array(value.fit(training))
+    assert np.abs(np.array(model["base"]["weights"]) - expected).max() < 1e-3 * (1 + np.abs(expected).max())
+    with pytest.raises(ValueError, match="v8"):
+        value_net.train_from_data(files, seed=0, epochs=1, base="v8")
