@@ -1,5 +1,5 @@
 """What the value network costs: ``python bench/value_net.py [--positions N] [--reps R] [--sims S]
-[--searches K]``.
+[--searches K] [--net nN]``.
 
 1. Nanoseconds per evaluation of a position (gaia_rules.evaluate_repeat: R evaluations in a nogil loop)
    by the heuristic (gi_evaluate), the linear learned value v1 (its features, a dot product) and the
@@ -13,7 +13,8 @@
    shipped v1 and n1 were fitted on seed 0's): RMSE and MAE of each player's final VP, of the margin
    between the two, and the share of positions whose leader by the estimate wins.
 Issue 41; the figures are in docs/search.md ("A value network"). Deterministic positions and seeds;
-the times are wall clock (run it on a quiet machine, under nice on a shared one).
+the times are wall clock (run it on a quiet machine, under nice on a shared one). ``--net nN`` measures
+another network than n1 in its place (a candidate in a folder: ``GAIA_AI_MODELS=DIR``).
 """
 
 from __future__ import annotations
@@ -34,13 +35,13 @@ from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.search import SearchConfig
 
 
-def evaluation_ns(positions: int, reps: int) -> dict[str, float]:
+def evaluation_ns(positions: int, reps: int, net: str = "n1") -> dict[str, float]:
     cores: list[Any] = []
     value.self_play(1, 41, "greedy", lambda core, raw: cores.append(core.copy()))
     step = max(1, len(cores) // positions)
     cores = cores[::step][:positions]
     kinds = {"heuristic": ("heuristic", 0), "v1 (linear)": ("learned", value.slot("v1")),
-             "n1 (network)": ("net", value_net.slot("n1"))}
+             "n1 (network)": ("net", value_net.slot(net))}
     out = {}
     for name, (kind, slot) in kinds.items():
         per = []
@@ -53,19 +54,20 @@ def evaluation_ns(positions: int, reps: int) -> dict[str, float]:
     return out
 
 
-def search_rates(sims: int, searches: int) -> dict[str, float]:
+def search_rates(sims: int, searches: int, net: str = "n1") -> dict[str, float]:
     state = demo()
     rates: dict[str, list[float]] = {"v1": [], "n1": []}
     for k in range(searches):
         for name, measured in rates.items():
-            config = SearchConfig(**{**GAME.hint_search(), "evaluator": name, "simulations": sims, "threads": 1,
+            config = SearchConfig(**{**GAME.hint_search(), "evaluator": net if name == "n1" else name,
+                                     "simulations": sims, "threads": 1,
                                      "seed": k})
             measured.append(search_gaia(state, config).stats.simulations_per_second)
     return {name: statistics.median(r) for name, r in rates.items()}
 
 
-def held_out_error(games: int) -> dict[str, dict[str, float]]:
-    v1, n1 = value.slot("v1"), value_net.slot("n1")
+def held_out_error(games: int, net: str = "n1") -> dict[str, dict[str, float]]:
+    v1, n1 = value.slot("v1"), value_net.slot(net)
     names = ("heuristic", "v1", "n1")
     err: dict[str, list[float]] = {n: [] for n in names}
     margin: dict[str, list[float]] = {n: [] for n in names}
@@ -102,19 +104,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--searches", type=int, default=5, help="searches per evaluator (default 5)")
     parser.add_argument("--error-games", type=int, default=200, help="held-out games (seed 1) of part 3 (default "
                         "200; 0: skip it)")
+    parser.add_argument("--net", default="n1", help="the network measured (default n1; a candidate's file in "
+                        "GAIA_AI_MODELS=DIR as value-nN.json); printed as n1")
     args = parser.parse_args(argv)
-    ns = evaluation_ns(args.positions, args.reps)
+    if args.net != "n1":
+        print(f"(n1 below is {args.net})")
+    ns = evaluation_ns(args.positions, args.reps, args.net)
     print(f"ns per evaluation of a 2-player position (median of {args.positions} positions, {args.reps} each):")
     for name, t in ns.items():
         print(f"  {name:14s} {t:9.0f}")
     print(f"  {'n1 - v1':14s} {ns['n1 (network)'] - ns['v1 (linear)']:9.0f}   (the network's encoding and forward pass)")
-    rates = search_rates(args.sims, args.searches)
+    rates = search_rates(args.sims, args.searches, args.net)
     print(f"\nhint search, 1 thread, {args.sims} simulations from the demo position (median of {args.searches}):")
     for name, r in rates.items():
         print(f"  eval={name}: {r:8.0f} simulations/s")
     print(f"  n1 / v1: {rates['n1'] / rates['v1']:.3f}")
     if args.error_games:
-        errors = held_out_error(args.error_games)
+        errors = held_out_error(args.error_games, args.net)
         print(f"\nerror of the final-VP estimate on {args.error_games} held-out greedy games (seed 1, "
               f"{errors['v1']['positions']} positions):")
         print(f"  {'':10s} {'RMSE':>6s} {'MAE':>6s} {'margin RMSE':>11s} {'margin MAE':>10s} {'winner':>7s}")
