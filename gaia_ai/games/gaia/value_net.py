@@ -30,7 +30,7 @@ from gaia_ai.games.gaia import search_play, value
 from gaia_ai.games.gaia.models import ShippedModels
 from gaia_ai.search.config import NET_VERSION  # what a search's evaluator names to pick a network
 
-VERSION = "n1"                  # the newest shipped network (data/value-n1.json)
+VERSION = "n1"                  # the label `train --net` gives by default (data/value-n1.json: greedy games)
 EPOCHS = 20                     # the shipped n1's
 BATCH = 256
 LEARNING_RATE = 1e-3

@@ -209,3 +209,24 @@ def test_more_seats_are_encoded_against_the_others_mean() -> None:
     vp = np.array([raw["pl"][p]["vp"] for p in range(3)])
     expected = vp + value_net.forward(model, inputs)
     assert np.abs(np.array(gaia_rules.evaluate_net(state._core, value_net.slot("n1"))) - expected).max() < 1e-9
+
+
+def test_the_shipped_n2_is_a_refitted_v1_and_its_correction() -> None:
+    """n2 (issue 41: trained on the hint search's own 2-player games, `--base refit --epochs 3`) ships with
+    its base, v1's recipe refitted on those games, and the C search reads it as numpy does."""
+    n2 = value_net.load("n2")
+    assert n2["base"]["version"] == value_net.REFIT
+    assert np.array(n2["base"]["weights"]).shape == (6, len(gaia_rules.VALUE_FEATURES))
+    assert n2["base"]["weights"] != value.load("v1")["weights"]
+    assert n2["trained"]["epochs"] == 3 and n2["trained"]["games_made_by"]["players"] == 2
+    slot = value_net.slot("n2")
+    checked = [0]
+
+    def on_position(core, raw) -> None:
+        checked[0] += 1
+        vp = np.array([raw["pl"][p]["vp"] - raw["pl"][p]["bid"] for p in range(2)])
+        expected = vp + value_net.forward(n2, np.array(gaia_rules.net_inputs_of(core)))
+        assert np.abs(np.array(gaia_rules.evaluate_net(core, slot)) - expected).max() < 1e-9
+
+    value.self_play(6, 41, "greedy", on_position)
+    assert checked[0] > 20
