@@ -161,7 +161,7 @@ def test_the_strong_search_example_is_the_mixed_leaf_spec_and_gaias_hint_search(
     from pathlib import Path
 
     example = Path(__file__).resolve().parents[3] / "examples" / "search-strong.toml"
-    spec = "mcts:sims=2000,eval=learned,selection=puct,prior=policy,c_puct=0.75,fpu=0.2,mix=0.5,mixd=-0.1"
+    spec = "mcts:sims=2000,eval=n2,selection=puct,prior=policy,c_puct=0.75,fpu=0.2,mix=0.5,mixd=-0.1"
     assert SearchConfig.from_toml(example) == make_bot(spec).config
     hint = load_game("gaia-project").hint_search()
     assert SearchConfig(simulations=2000, **hint) == make_bot(spec).config
