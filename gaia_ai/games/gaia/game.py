@@ -186,8 +186,8 @@ class GaiaGame(Game):
         the falling weight made +7.0 VP a deal more than a fixed half (docs/value-analysis.md). The learned
         value is the network n2 (v1's recipe refitted on the search's own games and a network's
         correction): against the same search with v1 it won 63.5% of 200 2-player games at 400
-        simulations, 64% of 100 at 300 ms a move, and alone at a 3-player table of it well over its fair
-        share (docs/search.md, "A base the network corrects: n2")."""
+        simulations, 64% of 100 at 300 ms a move, and alone at a 3-player table of it 47% of 99 (fair
+        share 33%; docs/search.md, "A base the network corrects: n2")."""
         return dict(HINT_SEARCH)
 
     def searcher(self, config: Any) -> Any:
