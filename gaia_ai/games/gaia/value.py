@@ -94,13 +94,19 @@ def self_play(game: int, seed: int, player: str = "greedy",
 def fit(samples: list[Sample], ridge: float = RIDGE) -> list[list[float]]:
     """Per round 1-6, the ridge least-squares weights of (final VP - VP now) on the features (VALUE_FEATURES,
     or any other set: bench/value_features.py fits candidate features the same way)."""
+    return fit_rows(np.array([s.features for s in samples], dtype=float),
+                    np.array([s.final - s.vp for s in samples], dtype=float),
+                    np.array([s.round for s in samples]), ridge)
+
+
+def fit_rows(features: np.ndarray, targets: np.ndarray, rounds: np.ndarray, ridge: float = RIDGE) -> list[list[float]]:
+    """fit() over arrays: per round 1-6 (rounds holds each row's), the ridge weights of targets on features."""
     weights = []
     for rnd in range(1, ROUNDS + 1):
-        rows = [s for s in samples if s.round == rnd]
-        if not rows:
+        rows = rounds == rnd
+        if not rows.any():
             raise ValueError(f"no training position in round {rnd}: play more games")
-        x = np.array([s.features for s in rows], dtype=float)
-        y = np.array([s.final - s.vp for s in rows], dtype=float)
+        x, y = features[rows], targets[rows]
         w = np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
         weights.append([round(float(v), 6) for v in w])
     return weights

@@ -66,22 +66,13 @@ REFIT = "refit"                 # base: v1's recipe (value.fit) refitted on the 
 
 
 def refit_base(inputs: np.ndarray, targets: np.ndarray) -> list[list[float]]:
-    """v1's recipe (per-round ridge of the VP still to gain, value.fit) fitted at rows of network inputs,
-    whose own v1 features and round one-hot hold what it needs: the base a network trained with
-    ``base="refit"`` corrects."""
+    """v1's recipe (value.fit) fitted at rows of network inputs, whose own v1 features (all but the bias,
+    which is 1) and round one-hot hold what it needs: the base a network trained with ``base="refit"``
+    corrects."""
     x = np.asarray(inputs, dtype=float)
     nvf = len(gaia_rules.VALUE_FEATURES)
-    feats = np.hstack([x[:, :nvf - 1], np.ones((len(x), 1))])
-    rounds = np.argmax(x[:, -6:], axis=1)
-    weights = []
-    for r in range(6):
-        rows = rounds == r
-        if not rows.any():
-            raise ValueError(f"no training position in round {r + 1}: a refitted base needs every round")
-        a = feats[rows]
-        w = np.linalg.solve(a.T @ a + value.RIDGE * np.eye(nvf), a.T @ np.asarray(targets, dtype=float)[rows])
-        weights.append([round(float(v), 6) for v in w])
-    return weights
+    features = np.hstack([x[:, :nvf - 1], np.ones((len(x), 1))])
+    return value.fit_rows(features, np.asarray(targets, dtype=float), np.argmax(x[:, -6:], axis=1) + 1)
 
 
 def _base_document(base: str | None) -> dict[str, Any] | None:
