@@ -1,5 +1,5 @@
 """What the value network costs: ``python bench/value_net.py [--positions N] [--reps R] [--sims S]
-[--searches K] [--net nN]``.
+[--searches K] [--threads 1,2] [--net nN]``.
 
 1. Nanoseconds per evaluation of a position (gaia_rules.evaluate_repeat: R evaluations in a nogil loop)
    by the heuristic (gi_evaluate), the linear learned value v1 (its features, a dot product) and the
@@ -7,7 +7,7 @@
    positions of a greedy self-play game; medians over the positions. n1 minus v1 is the network's own
    cost (encoding and forward pass).
 2. Simulations per second of the hint search (Game.hint_search: rollouts to the end, PUCT with the
-   policy prior, a mixed leaf) with eval=v1 and eval=n1, 1 thread, S simulations from the demo
+   policy prior, a mixed leaf) with eval=v1 and eval=n1, at each of ``--threads T,...`` (default 1), S simulations from the demo
    position, K searches each (alternating); medians.
 3. The error of each value on held-out greedy self-play games (value.self_play, seed 1, G games: the
    shipped v1 and n1 were fitted on seed 0's): RMSE and MAE of each player's final VP, of the margin
@@ -54,13 +54,13 @@ def evaluation_ns(positions: int, reps: int, net: str = "n1") -> dict[str, float
     return out
 
 
-def search_rates(sims: int, searches: int, net: str = "n1") -> dict[str, float]:
+def search_rates(sims: int, searches: int, net: str = "n1", threads: int = 1) -> dict[str, float]:
     state = demo()
     rates: dict[str, list[float]] = {"v1": [], "n1": []}
     for k in range(searches):
         for name, measured in rates.items():
             config = SearchConfig(**{**GAME.hint_search(), "evaluator": net if name == "n1" else name,
-                                     "simulations": sims, "threads": 1,
+                                     "simulations": sims, "threads": threads,
                                      "seed": k})
             measured.append(search_gaia(state, config).stats.simulations_per_second)
     return {name: statistics.median(r) for name, r in rates.items()}
@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=20000, help="evaluations per position (default 20000)")
     parser.add_argument("--sims", type=int, default=400, help="simulations per search (default 400)")
     parser.add_argument("--searches", type=int, default=5, help="searches per evaluator (default 5)")
+    parser.add_argument("--threads", type=lambda t: [int(x) for x in t.split(",")], default=[1],
+                        help="search threads of part 2, comma-separated (default 1; e.g. 1,2)")
     parser.add_argument("--error-games", type=int, default=200, help="held-out games (seed 1) of part 3 (default "
                         "200; 0: skip it)")
     parser.add_argument("--net", default="n1", help="the network measured (default n1; a candidate's file in "
@@ -114,11 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     for name, t in ns.items():
         print(f"  {name:14s} {t:9.0f}")
     print(f"  {'n1 - v1':14s} {ns['n1 (network)'] - ns['v1 (linear)']:9.0f}   (the network's encoding and forward pass)")
-    rates = search_rates(args.sims, args.searches, args.net)
-    print(f"\nhint search, 1 thread, {args.sims} simulations from the demo position (median of {args.searches}):")
-    for name, r in rates.items():
-        print(f"  eval={name}: {r:8.0f} simulations/s")
-    print(f"  n1 / v1: {rates['n1'] / rates['v1']:.3f}")
+    for threads in args.threads:
+        rates = search_rates(args.sims, args.searches, args.net, threads)
+        print(f"\nhint search, {threads} thread{'s' if threads > 1 else ''}, {args.sims} simulations from the demo "
+              f"position (median of {args.searches}):")
+        for name, r in rates.items():
+            print(f"  eval={name}: {r:8.0f} simulations/s")
+        print(f"  n1 / v1: {rates['n1'] / rates['v1']:.3f}")
     if args.error_games:
         errors = held_out_error(args.error_games, args.net)
         print(f"\nerror of the final-VP estimate on {args.error_games} held-out greedy games (seed 1, "
