@@ -226,7 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gaia-ai`` with argv (default: sys.argv[1:]) and return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
+    args.argv = argv   # the command as given, for the logs that record how they were made (train --gate)
     try:
         choose_game(args)
     except ToolkitError as e:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from gaia_ai.argtypes import player_counts, positive_float, positive_int
+from gaia_ai.bots.base import make_bot
+from gaia_ai.bots.gate import GATE_SHARE, candidate_spec, run_gate
 from gaia_ai.cli.common import add_game_argument, fail
 from gaia_ai.errors import ToolkitError
+from gaia_ai.games.api import MODELS_ENV
 from gaia_ai.games.registry import load_game
 
 
@@ -85,6 +89,16 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "(v1's recipe fitted on the same training games): it learns that value's error, and "
                              "its estimate is the linear value's plus its own")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
+    parser.add_argument("--gate", metavar="SPEC",
+                        help="with --net, --version and --out: the generation's gate. After training, the search "
+                             "SPEC (the previous generation, e.g. the hint search with eval=n2) plays --gate-games "
+                             "2-player games against itself with eval=VERSION, the candidate just written to "
+                             "--out (named as the game's models are, e.g. value-n3.json), seats and deals "
+                             "rotated, on --workers processes; the games and the result go to OUT's name with "
+                             ".gate.txt, the result into the model (trained.gate); exit status 3 when the "
+                             f"candidate takes less than {round(100 * GATE_SHARE)}%% of the wins")
+    parser.add_argument("--gate-games", type=positive_int, default=200, metavar="N",
+                        help="with --gate: the games of the gate's match (default 200; seed: --seed)")
     parser.set_defaults(func=_train_handler)
     return parser
 
@@ -99,6 +113,7 @@ def _train_handler(args: argparse.Namespace) -> int:
                     "--data": args.data, "--base": args.base}
         if not args.net and any(v is not None for v in net_only.values()):
             raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
+        out = _check_gate(args, game) if args.gate is not None else None
         if args.buffer is not None and args.from_data is None:
             raise ValueError("--buffer needs --from-data (it limits the saved games trained on)")
         if args.from_data is not None:
@@ -141,6 +156,41 @@ def _train_handler(args: argparse.Namespace) -> int:
             print(f"{args.out}: {made} of {model['trained'].get('games', games)} games", file=sys.stderr)
         else:
             sys.stdout.write(text)
+        if out is not None:
+            print(f"the gate: {args.gate_games} games of {args.version} against {args.gate}", file=sys.stderr)
+            gate = run_gate(out, args.version, args.gate, game=game.info.name, games=args.gate_games,
+                            seed=args.seed, workers=args.workers, argv=args.argv,
+                            progress=lambda line: print(line, file=sys.stderr))
+            model["trained"]["gate"] = gate
+            out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+            low, high = gate["share_ci95"]
+            print(f"{out.with_suffix('.gate.txt')}: {'passed' if gate['passed'] else 'failed'}, "
+                  f"{100 * gate['share']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {gate['games']} games, "
+                  f"{gate['margin']:+.1f} VP", file=sys.stderr)
+            if not gate["passed"]:
+                return 3
     except (ToolkitError, OSError, ValueError) as e:
         return fail("train", e)
     return 0
+
+
+def _check_gate(args: argparse.Namespace, game: Any) -> Path:
+    """--gate's file (--out), checked before any game is played: the version the gate's match names must
+    load that file, not a shipped model nor nothing."""
+    if not args.net or args.version is None or args.out is None:
+        raise ValueError("--gate needs --net, --version (the candidate's, which the match names) and --out")
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        raise ValueError(f"--out {args.out!r}: no folder {str(out.parent)!r}")
+    os.environ[MODELS_ENV] = str(out.resolve().parent)
+    expected = game.model_file(args.version)
+    if expected is None:
+        raise ValueError(f"--gate: {game.info.title} has no learned models a search loads by version")
+    if expected.name != out.name:
+        raise ValueError(f"--gate finds the candidate by its version: name --out {expected.name}, not {out.name}")
+    if expected.is_file() and expected.resolve() != out.resolve():
+        raise ValueError(f"--version {args.version} is shipped ({expected}): a candidate needs a version of "
+                         "its own")
+    make_bot(args.gate, game)                      # a bad spec fails now, not after the self-play
+    make_bot(candidate_spec(args.gate, args.version), game)
+    return out

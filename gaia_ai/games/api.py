@@ -31,6 +31,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from gaia_ai.errors import UnsupportedError
@@ -318,6 +319,12 @@ class Game(ABC):
         --net --from-data``), the newest `buffer` of them (None: all), without playing; the same for the
         same files and arguments. base: a shipped linear value the network corrects (``--base``)."""
         raise UnsupportedError(f"{self.info.title}: no value network yet")
+
+    def model_file(self, version: str) -> Path | None:
+        """The file a search loads for the learned model `version` (e.g. Gaia's "n2"): the package's own,
+        else one in the folder MODELS_ENV names; None when the game has no learned models (``gaia-ai
+        train --gate`` checks with it that the candidate it plays is the file just written)."""
+        return None
 
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:

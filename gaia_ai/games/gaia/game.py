@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo, PasteKind
@@ -338,6 +340,14 @@ class GaiaGame(Game):
         with _progress_bars() as progress:
             return value_net.train_from_data(files, seed, buffer=buffer, version=version or value_net.VERSION,
                                              epochs=epochs or value_net.EPOCHS, base=base, progress=progress)
+
+    def model_file(self, version: str) -> Path | None:
+        from gaia_ai.games.gaia import policy, value, value_net
+
+        kinds = {"v": value.MODELS, "n": value_net.MODELS, "p": policy.MODELS}
+        if not re.fullmatch(r"[vnp]\d+", version):
+            raise ValueError(f"{version!r} is not a model version of Gaia Project (v1, n2, p1, ...)")
+        return kinds[version[0]].path(version)
 
     def train_policy(self, games: int, seed: int, teacher: str | None, version: str | None,
                      workers: int = 1) -> dict[str, Any]:

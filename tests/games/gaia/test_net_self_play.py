@@ -140,3 +140,61 @@ def test_self_play_takes_root_noise_in_the_search_spec() -> None:
     assert np.array_equal(a.inputs, search_play.play(1, 6, noised, 2, 0).inputs)
     plain = search_play.play(1, 6, "mcts:sims=3,selection=puct", 2, 0)
     assert [d.shares.tolist() for d in a.decisions] != [d.shares.tolist() for d in plain.decisions]
+
+
+GATE = "mcts:sims=6,selection=puct,prior=policy,eval=n2"   # the previous generation, the gate's opponent
+
+
+def test_a_generation_is_gated_by_a_match_against_its_parent(tmp_path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """train --net --gate: the candidate (written to --out, found by its version) plays the parent's
+    search with eval= swapped, seats rotated; the match is logged beside the model, its record kept in
+    the model, and the exit status says whether it passed (3: failed). The same seed, the same model."""
+    from gaia_ai.bots.gate import GATE_SHARE
+    from gaia_ai.games.api import MODELS_ENV
+
+    monkeypatch.setenv(MODELS_ENV, str(tmp_path))   # restored after the test (train sets it)
+    documents = []
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+        out = tmp_path / run / "value-n7.json"
+        status = main(["train", "--net", "--player", SEARCH, "--games", "10", "--seed", "4", "--epochs", "1",
+                       "--version", "n7", "--out", str(out), "--gate", GATE, "--gate-games", "4"])
+        model = json.loads(out.read_text())
+        gate = model["trained"]["gate"]
+        assert status == (0 if gate["passed"] else 3)
+        assert gate["passed"] == (gate["share"] >= GATE_SHARE)
+        assert gate["games"] == 4 and sum(gate["record"].values()) == 4
+        assert gate["share"] == (gate["record"]["won"] + gate["record"]["tied"] / 2) / 4
+        assert gate["opponent"] == GATE and gate["candidate"] == GATE.replace("eval=n2", "eval=n7")
+        log = (tmp_path / run / "value-n7.gate.txt").read_text().splitlines()
+        assert "cores" in log[0] and log[1].startswith("# gaia-ai train --net") and "--gate" in log[1]
+        games = [line for line in log if line.startswith("game ")]
+        assert [line.split(":")[0] for line in games] == [f"game {n}/4" for n in range(1, 5)]
+        assert all("eval=n7" in line and "eval=n2" in line for line in games)
+        assert log[-1].startswith("# passed" if gate["passed"] else "# failed")
+        assert "the gate: 4 games of n7" in capsys.readouterr().err
+        documents.append(model)
+    assert documents[0] == documents[1]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--gate", GATE], "--gate needs --net, --version"),
+    (["--net", "--version", "n7", "--gate", GATE], "--gate needs --net, --version"),
+    (["--net", "--version", "n7", "--out", "{dir}/n7.json", "--gate", GATE], "name --out value-n7.json"),
+    (["--net", "--version", "n2", "--out", "{dir}/value-n2.json", "--gate", GATE], "--version n2 is shipped"),
+    (["--net", "--version", "n7", "--out", "{dir}/value-n7.json", "--gate", "greedy"], "the gate's opponent is a search"),
+    (["--net", "--version", "n7", "--out", "{dir}/value-n7.json", "--gate", "mcts:sims=x"], "sims"),
+    (["--net", "--version", "n7", "--out", "{dir}/nowhere/value-n7.json", "--gate", GATE], "no folder"),
+])
+def test_a_gate_is_refused_before_any_game_when_it_cannot_load_the_candidate(
+        argv: list[str], message: str, tmp_path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from gaia_ai.games.api import MODELS_ENV
+
+    monkeypatch.setenv(MODELS_ENV, str(tmp_path))
+    status = main(["train", "--games", "10", "--player", SEARCH,
+                   *(a.replace("{dir}", str(tmp_path)) for a in argv)])
+    assert status == 2
+    assert message in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.json"))   # nothing trained, nothing written
