@@ -3,7 +3,8 @@ played by the same mcts search (the hint search at a low budget, or a candidate'
 drawn in proportion to the root's visits (AlphaZero's temperature 1) so that games of one deal differ,
 the rest its most visited move. A game keeps, at every action-phase position of rounds 1-6, each seat's
 network inputs (gaia_rules.NET_INPUTS), value features and VP, and at every searched decision the root's
-visit shares (the targets of a later policy head); its final VP are the value's targets.
+visit shares and the position it was taken at (the targets and inputs of a later policy head); its final
+VP are the value's targets.
 
 A game is a function of (seed, game index, spec, players, explore) alone: the deal, the search's seed and
 the draws all come from them, so games may be played in any order, in any number of processes.
@@ -26,13 +27,14 @@ _ACTION_PHASE = gaia_rules.PHASE_CODES.index("move")
 
 @dataclass(frozen=True)
 class Decision:
-    """One searched decision (two or more search moves): who chose, in which round, and the share of the
-    root's visits of each search move."""
+    """One searched decision (two or more search moves): who chose, in which round, the share of the
+    root's visits of each search move, and the game's position it was taken at."""
 
     seat: int
     round: int
     moves: np.ndarray       # search moves (gaia_rules Move integers)
     shares: np.ndarray      # each move's share of the root's visits (sums to 1)
+    position: int = -1      # its index in SearchGame.rounds/inputs, -1 outside rounds 1-6' action phases
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,9 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
     decisions: list[Decision] = []
     while not core.finished:
         raw = core.raw_state()
+        position = -1
         if raw["phase"] == _ACTION_PHASE and 1 <= raw["round"] <= ROUNDS:
+            position = len(rounds)
             rounds.append(raw["round"])
             vp.append([raw["pl"][p]["vp"] for p in range(players)])
             inputs.append(gaia_rules.net_inputs_of(core))
@@ -105,7 +109,7 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
             if visits.sum() > 0:
                 if len(decisions) < explore:
                     move = int(draw.choices(moves.tolist(), weights=visits.tolist())[0])
-                decisions.append(Decision(seat, int(core.round), moves, visits / visits.sum()))
+                decisions.append(Decision(seat, int(core.round), moves, visits / visits.sum(), position))
         gaia_rules.apply_search_move(core, move)
     final = core.raw_state()["final_vp"][:players]
     return SearchGame(game, players, np.array(rounds, dtype=np.int8), np.array(vp, dtype=np.int16),
@@ -117,8 +121,9 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
 def save(path: str, games: list[SearchGame]) -> None:
     """The games' positions and decisions as one compressed numpy archive (np.load reads it, load()
     rebuilds the games): per sample (a seat at a position) its game, player count, seat, round, VP now,
-    final VP, network inputs and value features (single precision); per decision its game, seat, round
-    and its moves' slice of `move`/`share` (`decision_start`). Rows come game by game, in each game
+    final VP, network inputs and value features (single precision); per decision its game, seat, round,
+    position (its index among its game's positions, -1 if none) and its moves' slice of `move`/`share`
+    (`decision_start`). Rows come game by game, in each game
     position by position, seat by seat."""
     rows = [(g, p, s) for g in games for p in range(len(g.rounds)) for s in range(g.players)]
     decisions = [(g, d) for g in games for d in g.decisions]
@@ -136,13 +141,15 @@ def save(path: str, games: list[SearchGame]) -> None:
         decision_game=np.array([g.game for g, _ in decisions], dtype=np.int32),
         decision_seat=np.array([d.seat for _, d in decisions], dtype=np.int8),
         decision_round=np.array([d.round for _, d in decisions], dtype=np.int8),
+        decision_position=np.array([d.position for _, d in decisions], dtype=np.int32),
         decision_start=starts.astype(np.int64),
         move=np.concatenate([d.moves for _, d in decisions] or [np.zeros(0)]).astype(np.int64),
         share=np.concatenate([d.shares for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
     )
 
 
-# what load() needs of an archive (save() writes them all; "features" came later and is optional)
+# what load() needs of an archive (save() writes them all; "features" and "decision_position" came later
+# and are optional)
 SAVED = ("game", "players", "seat", "round", "vp", "final", "inputs", "decision_game", "decision_seat",
          "decision_round", "decision_start", "move", "share")
 
@@ -150,8 +157,9 @@ SAVED = ("game", "players", "seat", "round", "vp", "final", "inputs", "decision_
 def load(path: str) -> list[SearchGame]:
     """The games save() wrote to `path`, in their order, as SearchGames (inputs, features and shares in
     the file's single precision; an archive written before the value features were saved gives
-    features with no columns). ValueError naming the file if it is missing, not a numpy archive, not
-    a save of this module or not of this build's network inputs."""
+    features with no columns, one written before the decisions' positions were, positions -1).
+    ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
+    of this build's network inputs."""
     try:
         with np.load(path, allow_pickle=False) as archive:
             data = {k: archive[k] for k in archive.files}
@@ -177,11 +185,14 @@ def load(path: str) -> list[SearchGame]:
     if len(starts) != len(data["decision_game"]) + 1 or (len(starts) and starts[-1] != len(data["move"])) \
             or len(data["move"]) != len(data["share"]):
         raise ValueError(f"{path}: its decisions do not match their moves")
+    positions = data.get("decision_position", np.full(len(data["decision_game"]), -1, dtype=np.int32))
+    if len(positions) != len(data["decision_game"]):
+        raise ValueError(f"{path}: its decisions' positions differ in number from its decisions")
     decisions: dict[int, list[Decision]] = {}
     for i, g in enumerate(data["decision_game"].tolist()):
         decisions.setdefault(g, []).append(Decision(
             int(data["decision_seat"][i]), int(data["decision_round"][i]),
-            data["move"][starts[i]:starts[i + 1]], data["share"][starts[i]:starts[i + 1]]))
+            data["move"][starts[i]:starts[i + 1]], data["share"][starts[i]:starts[i + 1]], int(positions[i])))
     games: list[SearchGame] = []
     begin = 0
     while begin < rows:
@@ -199,6 +210,8 @@ def load(path: str) -> list[SearchGame]:
             data["inputs"][begin:end].reshape(-1, players, width),
             features[begin:end].reshape((end - begin) // players, players, -1),
             data["final"][begin:begin + players].copy(), decisions.pop(game, [])))
+        if any(not -1 <= d.position < len(games[-1].rounds) for d in games[-1].decisions):
+            raise ValueError(f"{path}: game {game} has a decision at a position it does not have")
         begin = end
     if decisions:
         raise ValueError(f"{path}: decisions of games {sorted(decisions)} that have no positions")

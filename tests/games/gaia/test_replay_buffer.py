@@ -43,8 +43,13 @@ def test_saved_games_load_back_as_they_were_played(tmp_path: Path) -> None:
         assert np.array_equal(b.features, a.features.astype(np.float32))
         assert len(a.decisions) == len(b.decisions) > 0
         for d, e in zip(a.decisions, b.decisions, strict=True):
-            assert (d.seat, d.round) == (e.seat, e.round)
+            assert (d.seat, d.round, d.position) == (e.seat, e.round, e.position)
             assert np.array_equal(d.moves, e.moves) and np.array_equal(e.shares, d.shares.astype(np.float32))
+        # a decision of rounds 1-6' action phases points at its position (a policy head's inputs); the
+        # others (income, the setup's picks) at none
+        placed = [d for d in a.decisions if d.position >= 0]
+        assert placed and all(a.rounds[d.position] == d.round for d in placed)
+        assert [d.position for d in placed] == sorted(d.position for d in placed)
     search_play.save(str(tmp_path / "again.npz"), loaded)         # and saves again to the same file
     again = search_play.load(str(tmp_path / "again.npz"))
     assert all(np.array_equal(a.inputs, b.inputs) for a, b in zip(loaded, again, strict=True))
@@ -88,6 +93,9 @@ def test_an_archive_without_value_features_trains_the_network_alone(saved: tuple
     assert search_play.load(str(tmp_path / "old.npz"))[0].features.shape[-1] == 0
     model = value_net.train_from_data([str(tmp_path / "old.npz")], seed=0, epochs=1)
     assert list(model["trained"]["held_out_rmse"]) == ["network"]
+    del old["decision_position"]      # and before the decisions' positions were: none known
+    np.savez_compressed(tmp_path / "older.npz", **old)
+    assert {d.position for g in search_play.load(str(tmp_path / "older.npz")) for d in g.decisions} == {-1}
 
 
 def test_bad_files_are_refused_naming_them(saved: tuple[Path, Path, dict], tmp_path: Path) -> None:
@@ -105,6 +113,12 @@ def test_bad_files_are_refused_naming_them(saved: tuple[Path, Path, dict], tmp_p
     np.savez_compressed(tmp_path / "narrow.npz", **narrow)
     with pytest.raises(ValueError, match="narrow.npz: its inputs are .* not this build's"):
         search_play.load(str(tmp_path / "narrow.npz"))
+    with np.load(saved[0]) as archive:
+        astray = {k: archive[k] for k in archive.files}
+    astray["decision_position"] = astray["decision_position"] + 10_000
+    np.savez_compressed(tmp_path / "astray.npz", **astray)
+    with pytest.raises(ValueError, match="astray.npz: game 0 has a decision at a position it does not have"):
+        search_play.load(str(tmp_path / "astray.npz"))
     with pytest.raises(ValueError, match="--buffer keeps at least 10 games"):
         value_net.train_from_data([str(saved[0])], seed=0, buffer=5)
     with pytest.raises(ValueError, match="name at least one file"):
