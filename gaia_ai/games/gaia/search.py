@@ -3,7 +3,7 @@ GaiaSearcher(config).search(state) for the consecutive decisions of a game, reus
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,12 +71,20 @@ def search_gaia(state: GaiaState, config: SearchConfig | None = None, *, cancel:
     busy service should not spend on moves it will not show). favoured: (search move, share): that root
     move gets at least `share` of the simulations, in the same tree (gaia_ai._core.mcts.search)."""
     config = config or SearchConfig()
+    return _searched(state, config, top_k, lambda iface, pointer, c_config: mcts.search(
+        iface, pointer, c_config, cancel=cancel, root_moves=root_moves, favoured=favoured))
+
+
+def _searched(state: GaiaState, config: SearchConfig, top_k: int | None,
+              run: Callable[[Any, Any, Any], dict[str, Any]]) -> SearchResult:
+    """What search_gaia and GaiaSearcher.search share: run(interface, state pointer, C config) searches a
+    copy of the state's core (kept alive, with the interface's models, until it returns); the result in
+    Python terms, its rate recorded for time budgets."""
     _check_not_over(state)
     core = state._core.copy()  # the search reads this core's C state: keep it alive until the end
     iface, owner = _interface(core, config)
     try:
-        raw = mcts.search(iface, gaia_rules.state_pointer(core), _c_config(config), cancel=cancel,
-                          root_moves=root_moves, favoured=favoured)
+        raw = run(iface, gaia_rules.state_pointer(core), _c_config(config))
     finally:
         del owner
     result = _result(raw, state, core, top_k, config.pv_length)
@@ -116,25 +124,22 @@ class GaiaSearcher:
         config: this search's, in place of the searcher's (the same threads and parallelism, or the
         tree starts afresh)."""
         config = config or self.config
-        _check_not_over(state)
         reuse = config.reuse_tree and (self._setup is state.setup or self._setup == state.setup)
-        core = state._core.copy()
-        iface, owner = _interface(core, config)
-        try:
-            raw = self._searcher.search(iface, gaia_rules.state_pointer(core), _c_config(config), reuse,
-                                        cancel=cancel, favoured=favoured, top_up=top_up)
-        except BaseException:
-            self._setup = None
-            raise
-        finally:
-            del owner
-        if config.reuse_tree:
-            self._setup = state.setup
-        else:
-            self._searcher.reset()   # nothing to keep: free the tree's memory at once
-        result = _result(raw, state, core, top_k, config.pv_length)
-        RATES.record(config, result.stats)
-        return result
+
+        def run(iface: Any, pointer: Any, c_config: Any) -> dict[str, Any]:
+            try:
+                raw: dict[str, Any] = self._searcher.search(iface, pointer, c_config, reuse, cancel=cancel,
+                                                            favoured=favoured, top_up=top_up)
+            except BaseException:
+                self._setup = None
+                raise
+            if config.reuse_tree:
+                self._setup = state.setup
+            else:
+                self._searcher.reset()   # nothing to keep: free the tree's memory at once
+            return raw
+
+        return _searched(state, config, top_k, run)
 
 
 def search_core(searcher: Any, core: Any, config: SearchConfig) -> dict[str, Any]:
