@@ -18,6 +18,7 @@ include "movegen.pxi"
 include "evaluate.pxi"
 include "policy.pxi"
 include "searchmoves.pxi"
+include "net.pxi"
 
 
 cdef class Interface:

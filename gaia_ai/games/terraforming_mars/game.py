@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -118,6 +118,28 @@ class TmGame(Game):
         from gaia_ai.games.terraforming_mars.search import TmSearcher
 
         return TmSearcher(config)
+
+    def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
+                        epochs: int | None = None, **options: Any) -> dict[str, Any]:
+        """value_net.train: one --player (greedy by default, or an mcts spec) at every seat; options
+        players (one count), workers, target ("final" or "margin")."""
+        from gaia_ai.games.terraforming_mars import value_net
+        from gaia_ai.learn.progress import progress_bars
+
+        specs = [player] if isinstance(player, str) else list(player)
+        if len(specs) != 1:
+            raise ValueError(f"train --net --game terraforming-mars: one --player plays every seat, got {specs}")
+        unknown = sorted(set(options) - {"players", "workers", "target"})
+        if unknown:
+            raise ValueError(f"train --net --game terraforming-mars: no {', '.join('--' + k for k in unknown)}")
+        counts = options.pop("players", [2])
+        counts = [counts] if isinstance(counts, int) else list(counts)
+        if len(counts) != 1:
+            raise ValueError(f"train --net --game terraforming-mars: one player count, got {counts}")
+        with progress_bars() as progress:
+            return value_net.train(games, seed, specs[0], version=version or value_net.VERSION,
+                                   epochs=epochs or value_net.EPOCHS, players=counts[0], progress=progress,
+                                   **options)
 
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         """--tm-view FILE; --observation FILE (Eminent Domain's option, read here as TM's observation) and
