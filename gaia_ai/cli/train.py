@@ -90,6 +90,10 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="with --net, Terraforming Mars: what the network learns of the heuristic's error, "
                              "on each seat's final VP or on its margin (its error less the table's mean; the "
                              "default); docs/terraforming-mars.md 'A value network (issue 41)'")
+    parser.add_argument("--detour", type=int, default=None, metavar="N",
+                        help="with --net, Terraforming Mars: also learn at positions N rollout-policy moves off "
+                             "every 8th decision of a game (played on by greedy): what a search with "
+                             "rollout_depth=N evaluates (default 0: none)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.set_defaults(func=_train_handler)
     return parser
@@ -102,7 +106,8 @@ def _train_handler(args: argparse.Namespace) -> int:
         if args.epochs is not None and not args.net:
             raise ValueError("--epochs needs --net")
         net_only = {"--players": args.players, "--explore": args.explore, "--seconds": args.seconds,
-                    "--data": args.data, "--base": args.base, "--target": args.target}
+                    "--data": args.data, "--base": args.base, "--target": args.target,
+                    "--detour": args.detour}
         if not args.net and any(v is not None for v in net_only.values()):
             raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
         if args.buffer is not None and args.from_data is None:
@@ -124,7 +129,8 @@ def _train_handler(args: argparse.Namespace) -> int:
                 raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
             options = {k: v for k, v in (("players", args.players), ("explore", args.explore),
                                          ("seconds", args.seconds), ("data", args.data),
-                                         ("base", args.base), ("target", args.target)) if v is not None}
+                                         ("base", args.base), ("target", args.target),
+                                         ("detour", args.detour)) if v is not None}
             model = game.train_value_net(games, args.seed, args.player or ["greedy"], args.version,
                                          args.epochs, workers=args.workers, **options)
         elif args.policy:

@@ -16,9 +16,9 @@ include "rules.pxi"
 include "flow.pxi"
 include "movegen.pxi"
 include "evaluate.pxi"
+include "net.pxi"
 include "policy.pxi"
 include "searchmoves.pxi"
-include "net.pxi"
 
 
 cdef class Interface:

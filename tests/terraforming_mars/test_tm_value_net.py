@@ -195,3 +195,22 @@ def test_targets_margin_is_the_error_less_the_tables_mean() -> None:
     assert value_net.targets(heuristic, final, "margin").tolist() == [[7.5, -7.5], [-2.5, 2.5]]
     fig = value_net.figures(heuristic, np.repeat(final[None, :], 2, 0))
     assert fig["leader_wins"] == 1.0 and fig["bias"] == -12.5
+
+
+def test_greedy_values_by_the_network(positions: list[TmState]) -> None:
+    """greedy:eval=nN values each move by the network: the C values are the network's margins after
+    the move, reproducible, and a missing network is a bot spec error."""
+    from gaia_ai.bots.base import make_bot
+    from gaia_ai.errors import BotSpecError
+
+    state = positions[2]
+    slot = value_net.slot("n1")
+    moves, by_net = tm_rules.greedy_values(state.core, slot)
+    same, heuristic = tm_rules.greedy_values(state.core)
+    assert moves == same and by_net != heuristic
+    assert tm_rules.greedy_values(state.core, slot) == (moves, by_net)
+    bot = make_bot("greedy:eval=n1", "terraforming-mars")
+    assert bot.name == "greedy:eval=n1"
+    assert str(bot.choose(state)) == str(make_bot("greedy:eval=n1", "terraforming-mars").choose(state))
+    with pytest.raises(BotSpecError, match="no Terraforming Mars value network 'n99'"):
+        make_bot("greedy:eval=n99", "terraforming-mars")

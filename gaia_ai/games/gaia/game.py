@@ -304,8 +304,9 @@ class GaiaGame(Game):
                         epochs: int | None = None, **options: Any) -> dict[str, Any]:
         from gaia_ai.games.gaia import value_net
 
-        if "target" in options:
-            raise ValueError("--target is Terraforming Mars's: Gaia's network learns the VP still to gain")
+        if "target" in options or "detour" in options:
+            raise ValueError("--target and --detour are Terraforming Mars's: Gaia's network learns the VP still "
+                             "to gain on its self-play games' own positions")
         with progress_bars() as progress:
             return value_net.train(games, seed, player, version=version or value_net.VERSION,
                                    epochs=epochs or value_net.EPOCHS, progress=progress, **options)

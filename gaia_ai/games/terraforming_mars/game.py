@@ -122,14 +122,14 @@ class TmGame(Game):
     def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
                         epochs: int | None = None, **options: Any) -> dict[str, Any]:
         """value_net.train: one --player (greedy by default, or an mcts spec) at every seat; options
-        players (one count), workers, target ("final" or "margin")."""
+        players (one count), workers, target ("final" or "margin"), detour (playout moves)."""
         from gaia_ai.games.terraforming_mars import value_net
         from gaia_ai.learn.progress import progress_bars
 
         specs = [player] if isinstance(player, str) else list(player)
         if len(specs) != 1:
             raise ValueError(f"train --net --game terraforming-mars: one --player plays every seat, got {specs}")
-        unknown = sorted(set(options) - {"players", "workers", "target"})
+        unknown = sorted(set(options) - {"players", "workers", "target", "detour"})
         if unknown:
             raise ValueError(f"train --net --game terraforming-mars: no {', '.join('--' + k for k in unknown)}")
         counts = options.pop("players", [2])
@@ -195,7 +195,7 @@ class TmGame(Game):
         return observation_json(state, max(state.current_player, 0))
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
-        """greedy[:seed=S]: one ply over the evaluation (bots.py). mcts-atomic[:PARAMS]: the mcts bot
+        """greedy[:seed=S,eval=nN]: one ply over the evaluation, or over the value network nN (bots.py). mcts-atomic[:PARAMS]: the mcts bot
         (the same search parameters) branching over every legal move instead of the search moves, the
         search before them, for comparison."""
         if name == "mcts-atomic":
@@ -211,7 +211,7 @@ class TmGame(Game):
         from gaia_ai.games.terraforming_mars.bots import GreedyBot
 
         try:
-            return GreedyBot(int(params.pop("seed", 0)))
+            return GreedyBot(int(params.pop("seed", 0)), params.pop("eval", "heuristic"))
         except ValueError as e:
             raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
 

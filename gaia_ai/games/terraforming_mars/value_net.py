@@ -36,7 +36,7 @@ from gaia_ai.search.config import NET_VERSION
 
 GAME = "terraforming-mars"
 VERSION = "n1"
-EPOCHS = 10
+EPOCHS = 1                      # more overfits: 10 epochs made a search and greedy lose to the heuristic
 HOLD_OUT = 10                   # games with game % HOLD_OUT == HOLD_OUT - 1 are held out
 TARGETS = ("final", "margin")
 TARGET = "margin"
@@ -147,38 +147,75 @@ def is_search(player: str) -> bool:
     return parse_spec(player)[0] in ("mcts", "mcts-atomic")
 
 
-def play(game: int, seed: int, player: str, players: int) -> dict[str, np.ndarray]:
+DETOUR_EVERY = 8                # with detours: one from every 8th decision of a game
+
+
+def _record(core: Any, rows: list[list[float]], heuristic: list[float]) -> None:
+    inputs, estimate = tm_rules.net_inputs_of(core)
+    rows += inputs
+    heuristic += estimate
+
+
+def _greedy_end(state: Any, seed: int) -> list[float]:
+    """The final scores of state played to the end by greedy bots seeded from `seed`."""
+    from gaia_ai.games.terraforming_mars.bots import GreedyBot
+
+    bots = [GreedyBot(seed * 8 + seat + 1) for seat in range(state.num_players)]
+    while not state.is_terminal:
+        state.apply(bots[state.current_player].choose(state))
+    return [float(v) for v in state.final_scores()]
+
+
+def play(game: int, seed: int, player: str, players: int, detour: int = 0) -> dict[str, np.ndarray]:
     """One self-play game of `player` at every seat (its seed from the game's: seed * 100003 + game, plus
     the seat), deal from the same: each research- and action-step decision's inputs for every seat
-    ("inputs", rows position by position, seat by seat), the heuristic's estimate ("heuristic") and the
-    final scores ("final", per seat)."""
+    ("inputs", rows position by position, seat by seat), the heuristic's estimate ("heuristic",
+    positions x seats) and the final scores that followed ("final", positions x seats). With `detour`
+    N > 0, also a detour from every DETOUR_EVERY-th decision: N moves of the search's rollout policy
+    (policy.pxi), then greedy to the end; the position after the N moves is a sample too, with the
+    detour's final scores: what a search's leaf after rollout_depth=N playout moves looks like."""
+    import random
+
     from gaia_ai.bots.base import make_bot, with_seed
     from gaia_ai.games.terraforming_mars.state import TmState
 
     game_seed = seed * 100003 + game
     state = TmState.new(players, game_seed)
     bots = [make_bot(with_seed(player, game_seed * 8 + seat + 1, GAME), GAME) for seat in range(players)]
+    rng = random.Random(game_seed)
     rows: list[list[float]] = []
     heuristic: list[float] = []
-    guard = 0
+    detours: tuple[list[list[float]], list[float], list[list[float]]] = ([], [], [])
+    decision = 0
     while not state.is_terminal:
         if tm_rules.net_applies_at(state.core):
-            inputs, estimate = tm_rules.net_inputs_of(state.core)
-            rows += inputs
-            heuristic += estimate
+            _record(state.core, rows, heuristic)
+            if detour and decision % DETOUR_EVERY == 0:
+                branch = TmState(state.core.copy())
+                for _ in range(detour):
+                    if branch.is_terminal:
+                        break
+                    branch.core.apply(tm_rules.rollout_move(branch.core, rng.randrange(2**63)))
+                if tm_rules.net_applies_at(branch.core):
+                    _record(branch.core, detours[0], detours[1])
+                    detours[2].append(_greedy_end(branch, rng.randrange(2**31)))
         state.apply(bots[state.current_player].choose(state))
-        guard += 1
-        if guard > 20000:
+        decision += 1
+        if decision > 20000:
             raise RuntimeError(f"self-play game {game} (seed {seed}) did not end in 20000 decisions")
-    return {"inputs": np.array(rows, dtype=float).reshape(-1, len(tm_rules.NET_INPUTS)),
-            "heuristic": np.array(heuristic, dtype=float).reshape(-1, players),
-            "final": np.array(state.final_scores(), dtype=float), "game": np.array(game)}
+    final = [float(v) for v in state.final_scores()]
+    n = len(heuristic) // players
+    return {"inputs": np.array(rows + detours[0], dtype=float).reshape(-1, len(tm_rules.NET_INPUTS)),
+            "heuristic": np.array(heuristic + detours[1], dtype=float).reshape(-1, players),
+            "final": np.array([final] * n + detours[2], dtype=float).reshape(-1, players),
+            "game_positions": np.array(n)}
 
 
 def targets(heuristic: np.ndarray, final: np.ndarray, target: str) -> np.ndarray:
-    """The network's targets at a game's positions (rows: positions, columns: seats): the heuristic's
+    """The network's targets at positions (rows: positions, columns: seats; final: the final scores that
+    followed each position, the same shape): the heuristic's
     error on each seat's final VP, or with "margin" that less the table's mean error."""
-    error = final[None, :] - heuristic
+    error = final - heuristic
     if target == "margin":
         error = error - error.mean(1, keepdims=True)
     return error
@@ -202,10 +239,11 @@ def figures(estimate: np.ndarray, final: np.ndarray) -> dict[str, float]:
 
 
 def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSION, epochs: int = EPOCHS,
-          target: str = TARGET, players: int = 2, workers: int = 1,
+          target: str = TARGET, players: int = 2, workers: int = 1, detour: int = 0,
           progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """A network (the document data/tm-value-<version>.json holds) from `games` self-play games of
-    `player` at `players` seats, in `workers` processes (the same games either way); games with game %
+    `player` at `players` seats (with `detour` N, also positions N rollout-policy moves off the game's,
+    play()), in `workers` processes (the same games either way); games with game %
     HOLD_OUT == HOLD_OUT - 1 are held out of the fit, and "trained" reports the held-out figures of the
     heuristic and of the network (figures()). progress(stage, done, total): "games" then "epochs"."""
     from gaia_ai.bots.base import make_bot
@@ -229,7 +267,9 @@ def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSI
         if progress is not None:
             progress("games", finished[0], games)
 
-    results = run_jobs(play, [(g, seed, player, players) for g in range(games)], workers, done=done)
+    if detour < 0:
+        raise ValueError(f"train --net: --detour is a number of playout moves, 0 or more, got {detour}")
+    results = run_jobs(play, [(g, seed, player, players, detour) for g in range(games)], workers, done=done)
     played = [results[g] for g in range(games)]
     held = [g % HOLD_OUT == HOLD_OUT - 1 for g in range(games)]
     x = np.vstack([p["inputs"] for p, h in zip(played, held, strict=True) if not h])
@@ -242,13 +282,21 @@ def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSI
              "layers": list(tm_rules.NET_LAYERS), "target": target, **params}
     test = [p for p, h in zip(played, held, strict=True) if h]
     heuristic = np.vstack([p["heuristic"] for p in test])
-    final = np.vstack([np.repeat(p["final"][None, :], len(p["heuristic"]), 0) for p in test])
+    final = np.vstack([p["final"] for p in test])
     network = heuristic + forward(model, np.vstack([p["inputs"] for p in test])).reshape(heuristic.shape)
+    main = np.concatenate([np.arange(len(p["heuristic"])) < p["game_positions"] for p in test])
+    held_out = {"heuristic": figures(heuristic[main], final[main]), "network": figures(network[main], final[main])}
+    if detour:
+        held_out["detours: heuristic"] = figures(heuristic[~main], final[~main])
+        held_out["detours: network"] = figures(network[~main], final[~main])
     model["trained"] = {
         "games": games, "seed": seed, "player": player, "players": players, "target": target,
-        "positions": int(sum(len(p["heuristic"]) for p in played)), "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
-        "held_out_positions": len(heuristic), "epochs": epochs, "batch": mlp.BATCH,
+        **({"detour": detour, "detour_every": DETOUR_EVERY} if detour else {}),
+        "positions": int(sum(p["game_positions"] for p in played)),
+        **({"detour_positions": int(sum(len(p["heuristic"]) - p["game_positions"] for p in played))} if detour else {}), "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
+        "held_out_positions": int(main.sum()), **({"held_out_detours": int((~main).sum())} if detour else {}),
+        "epochs": epochs, "batch": mlp.BATCH,
         "learning_rate": mlp.LEARNING_RATE, "l2": mlp.L2, "optimizer": "adam",
-        "held_out": {"heuristic": figures(heuristic, final), "network": figures(network, final)},
+        "held_out": held_out,
     }
     return model
