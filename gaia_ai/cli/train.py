@@ -29,7 +29,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "2-4 player games (--players, --explore, --workers, --seconds, --data; docs/search.md, 'The network "
         "from the search's own games'), or with --from-data on games such runs saved, without playing. "
         "Terraforming Mars (--game terraforming-mars) has a value network only (--net: "
-        "data/tm-value-n1.json, 'mcts:eval=n1'; --player, --players, --workers, --epochs, --target).",
+        "data/tm-value-n1.json, 'mcts:eval=n1'; --player, --players, --workers, --epochs, --target, --detour).",
     )
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=None, help="self-play games (default 400)")
@@ -61,7 +61,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "gaia_ai/games/gaia/data/value-n1.json: 'gaia-ai train --net --games 2000 --seed 0 "
                              "--epochs 20')")
     parser.add_argument("--epochs", type=positive_int, default=None,
-                        help="with --net: passes over the training positions (default 20)")
+                        help="with --net: passes over the training positions (default 20; Terraforming Mars 1)")
     parser.add_argument("--players", type=player_counts, default=None, metavar="N[,N...]",
                         help="with --net and a search as --player: seats per game, the games taking the counts "
                              "in turn, e.g. 2,3,4 (default 2; greedy plays 2-player games only)")
