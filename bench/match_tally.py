@@ -1,7 +1,7 @@
 """A 2-player match measured over several sessions, in pairs of games: ``python bench/match_tally.py FILE
 [--bot PREFIX [--anywhere]]``.
 
-FILE holds `gaia-ai match` game lines, each prefixed by its match's master seed ("seed 201 game 1/2: p1
+FILE holds `gaia-ai match` game lines (after header lines starting with "#"), each prefixed by its match's master seed ("seed 201 game 1/2: p1
 mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"; a Gaia line names each player's faction
 after the spec: "p1 mcts:sims=1600 (terrans) 108"), as made by running `gaia-ai match ... --games N
 --seed S` for seeds not yet in the file and appending its game lines. A match of an even number of games
@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                              "play well")
     args = parser.parse_args(argv)
     with open(args.file) as f:
-        lines = [line.strip() for line in f if line.strip()]
+        # "# ..." lines are the file's header (when and how the games were played)
+        lines = [line.strip() for line in f if line.strip() and not line.startswith("#")]
     try:
         found = games(lines, args.bot, anywhere=args.anywhere)
     except ValueError as e:

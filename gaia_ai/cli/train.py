@@ -22,7 +22,7 @@ from gaia_ai.games.registry import load_game
 def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "train",
-        help="fit the learned value (or move prior) of Gaia positions on self-play games",
+        help="fit the learned value (or move prior) of Gaia positions, or a TM value network, on self-play games",
         description="Play 2-player self-play games (setups and factions from --seed), take every "
         "action-phase position as a sample and fit, per round, a ridge linear model of the VP each player "
         "still gains over the features gaia_rules.VALUE_FEATURES. The same seed, games and player give "
@@ -31,7 +31,9 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "'mcts:eval=learned,rollout_depth=N'. With --net, a small neural network (value-n1.json, "
         "'mcts:eval=n1') on the same games instead, or with a search as --player on that search's own "
         "2-4 player games (--players, --explore, --workers, --seconds, --data; docs/search.md, 'The network "
-        "from the search's own games'), or with --from-data on games such runs saved, without playing.",
+        "from the search's own games'), or with --from-data on games such runs saved, without playing. "
+        "Terraforming Mars (--game terraforming-mars) has a value network only (--net: "
+        "data/tm-value-n1.json, 'mcts:eval=n1'; --player, --players, --workers, --epochs, --target, --detour).",
     )
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=None, help="self-play games (default 400)")
@@ -63,7 +65,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "gaia_ai/games/gaia/data/value-n1.json: 'gaia-ai train --net --games 2000 --seed 0 "
                              "--epochs 20')")
     parser.add_argument("--epochs", type=positive_int, default=None,
-                        help="with --net: passes over the training positions (default 20)")
+                        help="with --net: passes over the training positions (default 20; Terraforming Mars 1)")
     parser.add_argument("--players", type=player_counts, default=None, metavar="N[,N...]",
                         help="with --net and a search as --player: seats per game, the games taking the counts "
                              "in turn, e.g. 2,3,4 (default 2; greedy plays 2-player games only)")
@@ -88,6 +90,14 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="with --net: a linear value the network corrects, a shipped one (v1) or 'refit' "
                              "(v1's recipe fitted on the same training games): it learns that value's error, and "
                              "its estimate is the linear value's plus its own")
+    parser.add_argument("--target", choices=("final", "margin"), default=None,
+                        help="with --net, Terraforming Mars: what the network learns of the heuristic's error, "
+                             "on each seat's final VP or on its margin (its error less the table's mean; the "
+                             "default); docs/terraforming-mars.md 'A value network (issue 41)'")
+    parser.add_argument("--detour", type=int, default=None, metavar="N",
+                        help="with --net, Terraforming Mars: also learn at positions N rollout-policy moves off "
+                             "every 8th decision of a game (played on by greedy): what a search with "
+                             "rollout_depth=N evaluates (default 0: none)")
     parser.add_argument("--out", metavar="FILE", help="write the model (JSON) to FILE instead of standard output")
     parser.add_argument("--gate", metavar="SPEC",
                         help="with --net, --version and --out: the generation's gate. After training, the search "
@@ -110,7 +120,8 @@ def _train_handler(args: argparse.Namespace) -> int:
         if args.epochs is not None and not args.net:
             raise ValueError("--epochs needs --net")
         net_only = {"--players": args.players, "--explore": args.explore, "--seconds": args.seconds,
-                    "--data": args.data, "--base": args.base}
+                    "--data": args.data, "--base": args.base, "--target": args.target,
+                    "--detour": args.detour}
         if not args.net and any(v is not None for v in net_only.values()):
             raise ValueError(f"{', '.join(k for k, v in net_only.items() if v is not None)} need --net")
         out = _check_gate(args, game) if args.gate is not None else None
@@ -133,7 +144,8 @@ def _train_handler(args: argparse.Namespace) -> int:
                 raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
             options = {k: v for k, v in (("players", args.players), ("explore", args.explore),
                                          ("seconds", args.seconds), ("data", args.data),
-                                         ("base", args.base)) if v is not None}
+                                         ("base", args.base), ("target", args.target),
+                                         ("detour", args.detour)) if v is not None}
             model = game.train_value_net(games, args.seed, args.player or ["greedy"], args.version,
                                          args.epochs, workers=args.workers, **options)
         elif args.policy:
@@ -147,8 +159,10 @@ def _train_handler(args: argparse.Namespace) -> int:
             model = game.train_value(games, args.seed, args.player or ["greedy"], args.version)
             made = f"{model['trained']['positions']} positions"
         if args.net:
-            rmse = model["trained"]["held_out_rmse"]
-            made = (f"{model['trained']['positions']} positions, held-out RMSE "
+            trained = model["trained"]
+            # a game's document holds the held-out RMSE alone, or each estimate's figures (RMSE and more)
+            rmse = trained.get("held_out_rmse") or {k: v["rmse"] for k, v in trained["held_out"].items()}
+            made = (f"{trained['positions']} positions, held-out RMSE "
                     + ", ".join(f"{k} {v}" for k, v in rmse.items()))
         text = json.dumps(model, indent=1) + "\n"
         if args.out:
@@ -192,5 +206,5 @@ def _check_gate(args: argparse.Namespace, game: Any) -> Path:
         raise ValueError(f"--version {args.version} is shipped ({expected}): a candidate needs a version of "
                          "its own")
     make_bot(args.gate, game)                      # a bad spec fails now, not after the self-play
-    make_bot(candidate_spec(args.gate, args.version), game)
+    candidate_spec(args.gate, args.version)        # (the candidate's bot is made once its file is written)
     return out

@@ -94,8 +94,14 @@ class CoreSearcher:
         """The root moves to search (a game's candidate set), or None for every legal move."""
         return None
 
+    def supports_evaluator(self, evaluator: str) -> bool:
+        """Whether interface() builds a table whose leaf value is config.evaluator: the game's heuristic
+        only, unless a game's searcher says more (one with a value network: its "nN")."""
+        return evaluator == "heuristic"
+
     def interface(self, state: Any) -> tuple[Any, Any, Any]:
-        """The C game interface the search runs on (the state's search_interface())."""
+        """The C game interface the search runs on (the state's search_interface()), its leaf value
+        the one config.evaluator names (supports_evaluator)."""
         return state.search_interface()
 
     def moves_by_code(self, state: Any) -> dict[int, Any]:
@@ -114,8 +120,8 @@ class CoreSearcher:
             raise GameOverError(f"cannot search a finished game (final scores {state.final_scores()})")
         if not callable(getattr(state, "search_interface", None)):
             raise TypeError(f"{type(state).__name__} has no search_interface(): the core search cannot reach it")
-        if self.config.evaluator != "heuristic":
-            # only Gaia has a learned value so far (its own searcher): say so rather than ignore it
+        if not self.supports_evaluator(self.config.evaluator):
+            # a game without that leaf value: say so rather than ignore it
             raise UnsupportedError(f"{type(state).__name__}: no {self.config.evaluator!r} evaluator for this game "
                                    "(evaluator=heuristic)")
         if self.config.prior != "uniform":

@@ -12,15 +12,18 @@ def future_generations(Core core):
     return ev_future_gens(&core.st)
 
 
-def greedy_values(Core core):
+def greedy_values(Core core, int net_slot=-1):
     """(moves, values): every legal move, in legal_moves() order, with its one-ply value for the player
     to move (estimated final VP after it and its own follow-ups, less the best other player's; a move
-    the rules refuse after listing it, a rules bug, gets -1e9)."""
+    the rules refuse after listing it, a rules bug, gets -1e9). net_slot >= 0: valued by the value network
+    loaded there (net.pxi) instead of the heuristic."""
     cdef Move buf[MOVECAP]
     cdef double vals[MOVECAP]
     cdef int n
+    if net_slot >= 0:
+        check_net_slot(net_slot)
     with nogil:
-        n = greedy_values_c(&core.st, buf, vals, MOVECAP)
+        n = greedy_values_c(&core.st, buf, vals, MOVECAP, net_slot)
     if n < 0:
         raise RuntimeError("greedy_values: the legal move buffer is too small")
     return [buf[i] for i in range(n)], [vals[i] for i in range(n)]

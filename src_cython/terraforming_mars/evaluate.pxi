@@ -150,11 +150,14 @@ cdef double ev_milestones_awards(const TState* s, int p) noexcept nogil:
     return v
 
 
-cdef double ev_player(const TState* s, int p, double g) noexcept nogil:
+cdef double ev_board(const TState* s, int p, double g) noexcept nogil:
+    """ev_player's part from what every seat sees of p: the score now, resources and production for
+    the generations left (the chosen corporation's during the initial selection), VP an action still
+    adds to p's cards. In the final greenery step, the whole estimate."""
     cdef const TPlayer* pl = &s.pl[p]
     cdef int sc[7]
     cdef int c, corp
-    cdef double v, hand = 0.0, mc
+    cdef double v, mc
     cdef const CardDef* d
     score(<TState*> s, p, sc)
     v = sc[6]
@@ -172,14 +175,31 @@ cdef double ev_player(const TState* s, int p, double g) noexcept nogil:
         mc += 2 * CORPS[corp].stock[R_ST] + 3 * CORPS[corp].stock[R_TI] + CORPS[corp].stock[R_HE]
     v += mc / EV_MC_PER_VP
     for c in range(NCARD):
-        if s.loc[c] == L_HAND + p:
-            hand += ev_card_worth(s, p, c, g)
-        elif s.loc[c] == L_PLAYED + p:
+        if s.loc[c] == L_PLAYED + p:
             # resources an action adds here each generation still to score
             d = &CARDS[c]
             if d.vp_kind == VK_HERE and d.vp_per > 0 and d.nact and d.act[0].add_here > 0:
                 v += 0.8 * g * d.act[0].add_here * d.vp_each / d.vp_per
-    return v + hand + ev_milestones_awards(s, p)
+    return v
+
+
+cdef double ev_hand(const TState* s, int p, double g) noexcept nogil:
+    """ev_player's part only p sees: the worth of the cards in p's hand (ev_card_worth, in card order)."""
+    cdef double hand = 0.0
+    cdef int c
+    for c in range(NCARD):
+        if s.loc[c] == L_HAND + p:
+            hand += ev_card_worth(s, p, c, g)
+    return hand
+
+
+cdef double ev_player(const TState* s, int p, double g) noexcept nogil:
+    """p's estimated final VP: the board part, its hand's worth, milestones and awards in reach (the
+    parts in this order: the sum is what the estimate has always been, bit for bit)."""
+    cdef double v = ev_board(s, p, g)
+    if s.step == ST_FINAL:
+        return v
+    return v + ev_hand(s, p, g) + ev_milestones_awards(s, p)
 
 
 cdef int evaluate_state(const TState* s, double* out) noexcept nogil:

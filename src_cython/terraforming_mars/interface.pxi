@@ -154,10 +154,14 @@ cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) no
     return hash_bytes(0xCBF29CE484222325ULL, &tmp, sizeof(TState))
 
 
-def game_interface(Core core, bint atomic=False):
+def game_interface(Core core, bint atomic=False, int net_slot=-1):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states. The
-    search branches over the search moves (searchmoves.pxi), or with atomic over every legal move."""
+    search branches over the search moves (searchmoves.pxi), or with atomic over every legal move. Its
+    leaf value is the heuristic (evaluate.pxi), or with net_slot >= 0 the value network loaded in that
+    slot (net.pxi; ValueError if none is)."""
     cdef Interface owner = Interface()
+    if net_slot >= 0:
+        check_net_slot(net_slot)
     owner.table.state_size = sizeof(TState)
     owner.table.num_players = core.st.np
     owner.table.flags = INFO_HIDDEN | INFO_CHANCE
@@ -170,6 +174,9 @@ def game_interface(Core core, bint atomic=False):
     owner.table.apply = gi_apply
     owner.table.rollout_move = gi_policy_move
     owner.table.evaluate = gi_evaluate_state
+    if net_slot >= 0:
+        owner.table.evaluate = (gi_evaluate_net0 if net_slot == 0 else gi_evaluate_net1 if net_slot == 1
+                                else gi_evaluate_net2 if net_slot == 2 else gi_evaluate_net3)
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
     owner.table.prior = NULL   # no move prior: PUCT's priors are uniform

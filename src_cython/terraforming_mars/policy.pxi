@@ -72,18 +72,22 @@ cdef int gi_evaluate_state(const void* ctx, const void* s, double* out) noexcept
 cdef double GREEDY_REFUSED = -1e9
 
 
-cdef double greedy_margin(const TState* s, int p) noexcept nogil:
+cdef double greedy_margin(const TState* s, int p, int slot) noexcept nogil:
+    """p's estimate less the best other's: by the heuristic, or with slot >= 0 the network there."""
     cdef double out[MAXP]
     cdef double best = -1e9
     cdef int q
-    evaluate_state(s, out)
+    if slot >= 0:
+        net_value(s, out, slot)
+    else:
+        evaluate_state(s, out)
     for q in range(s.np):
         if q != p and out[q] > best:
             best = out[q]
     return out[p] - best
 
 
-cdef int greedy_follow_ups(TState* s, int p) noexcept nogil:
+cdef int greedy_follow_ups(TState* s, int p, int slot) noexcept nogil:
     """Resolve p's own follow-ups of the move just applied (tile spaces, targets, options) by the best
     margin each, so a move is valued with its outcome (a greenery conversion with its greenery placed)."""
     cdef Move buf[MOVECAP]
@@ -100,7 +104,7 @@ cdef int greedy_follow_ups(TState* s, int p) noexcept nogil:
             memcpy(&tmp, s, sizeof(TState))
             if apply_move(&tmp, buf[i]) < 0:
                 continue
-            v = greedy_margin(&tmp, p)
+            v = greedy_margin(&tmp, p, slot)
             if v > best:
                 best = v
                 b = i
@@ -110,7 +114,7 @@ cdef int greedy_follow_ups(TState* s, int p) noexcept nogil:
     return 0
 
 
-cdef int greedy_values_c(const TState* s, Move* moves, double* vals, int cap) noexcept nogil:
+cdef int greedy_values_c(const TState* s, Move* moves, double* vals, int cap, int slot=-1) noexcept nogil:
     """Every legal move and its one-ply value for the player to move: its estimated final VP after the
     move (and its own follow-ups, each resolved greedily; only for a top-level decision) less the best
     other player's. A move apply refuses (a rules bug) is valued GREEDY_REFUSED, and a follow-up it
@@ -124,7 +128,7 @@ cdef int greedy_values_c(const TState* s, Move* moves, double* vals, int cap) no
             continue
         if s.npend == 0:
             memcpy(&before, &tmp, sizeof(TState))
-            if greedy_follow_ups(&tmp, p) < 0:
+            if greedy_follow_ups(&tmp, p, slot) < 0:
                 memcpy(&tmp, &before, sizeof(TState))
-        vals[i] = greedy_margin(&tmp, p)
+        vals[i] = greedy_margin(&tmp, p, slot)
     return n

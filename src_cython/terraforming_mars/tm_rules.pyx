@@ -16,6 +16,7 @@ include "rules.pxi"
 include "flow.pxi"
 include "movegen.pxi"
 include "evaluate.pxi"
+include "net.pxi"
 include "policy.pxi"
 include "searchmoves.pxi"
 

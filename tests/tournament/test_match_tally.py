@@ -72,6 +72,13 @@ def test_main_prints_share_interval_and_margin(tmp_path, capsys):
     assert "margin +4.0 VP" in out
 
 
+def test_main_skips_the_files_header_lines(tmp_path, capsys):
+    path = tmp_path / "games.txt"
+    path.write_text("# 2026-12-06, 2 local cores\n# gaia-ai match ...\n" + "\n".join(GAIA_LINES) + "\n")
+    assert match_tally.main([str(path), "--bot", "mcts:sims=1600"]) == 0
+    assert capsys.readouterr().out.startswith("3 games (seeds 55-89, 2 matches): mcts:sims=1600 wins 1.5")
+
+
 def test_deals_pair_games_2k_minus_1_and_2k_of_a_match():
     G = match_tally.Game
     found = [G(7, 1, 10), G(7, 2, 4),     # swept by the bot

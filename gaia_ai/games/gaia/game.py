@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo, PasteKind
 from gaia_ai.games.gaia.errors import GaiaError, SetupError
+from gaia_ai.learn.progress import progress_bars
 
 # the rules core (and what imports it) is loaded on first use: naming the game costs nothing
 
@@ -54,28 +54,6 @@ def check_factions(chosen: Sequence[str]) -> None:
 
 HINT_SEARCH = {"evaluator": "n2", "selection": "puct", "prior": "policy", "c_puct": 0.75, "fpu_reduction": 0.2,
                "leaf_mix": 0.5, "leaf_mix_per_doubling": -0.1}
-
-
-@contextmanager
-def _progress_bars() -> Iterator[Callable[[str, int, int], None]]:
-    """A training's progress(stage, done, total): a bar per stage on standard error, closed at the end."""
-    import sys
-
-    from tqdm import tqdm
-
-    bars: dict[str, Any] = {}
-
-    def progress(stage: str, done: int, total: int) -> None:
-        if stage not in bars:
-            bars[stage] = tqdm(total=total, desc=stage, unit=stage[:-1], file=sys.stderr, leave=False,
-                               disable=None)
-        bars[stage].update(done - bars[stage].n)
-
-    try:
-        yield progress
-    finally:
-        for bar in bars.values():
-            bar.close()
 
 
 class GaiaGame(Game):
@@ -328,7 +306,10 @@ class GaiaGame(Game):
                         epochs: int | None = None, **options: Any) -> dict[str, Any]:
         from gaia_ai.games.gaia import value_net
 
-        with _progress_bars() as progress:
+        if "target" in options or "detour" in options:
+            raise ValueError("--target and --detour are Terraforming Mars's: Gaia's network learns the VP still "
+                             "to gain on its self-play games' own positions")
+        with progress_bars() as progress:
             return value_net.train(games, seed, player, version=version or value_net.VERSION,
                                    epochs=epochs or value_net.EPOCHS, progress=progress, **options)
 
@@ -337,7 +318,7 @@ class GaiaGame(Game):
                                   base: str | None = None) -> dict[str, Any]:
         from gaia_ai.games.gaia import value_net
 
-        with _progress_bars() as progress:
+        with progress_bars() as progress:
             return value_net.train_from_data(files, seed, buffer=buffer, version=version or value_net.VERSION,
                                              epochs=epochs or value_net.EPOCHS, base=base, progress=progress)
 

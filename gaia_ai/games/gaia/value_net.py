@@ -28,15 +28,16 @@ import numpy as np
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia import search_play, value
 from gaia_ai.games.gaia.models import ShippedModels
+from gaia_ai.learn import mlp
 from gaia_ai.search.config import NET_VERSION  # what a search's evaluator names to pick a network
 
 VERSION = "n1"                  # the label `train --net` gives by default (data/value-n1.json: greedy games)
 EPOCHS = 20                     # the shipped n1's
-BATCH = 256
-LEARNING_RATE = 1e-3
-L2 = 1e-4
+BATCH = mlp.BATCH
+LEARNING_RATE = mlp.LEARNING_RATE
+L2 = mlp.L2
 HOLD_OUT = 10                   # games with game % HOLD_OUT == HOLD_OUT - 1 are held out
-DIGITS = 7                      # significant digits of the shipped weights
+DIGITS = mlp.DIGITS             # significant digits of the shipped weights
 
 
 def positions(game: int, seed: int, player: str = "greedy") -> tuple[list[value.Sample], np.ndarray]:
@@ -47,10 +48,6 @@ def positions(game: int, seed: int, player: str = "greedy") -> tuple[list[value.
                               lambda core, raw: inputs.append(gaia_rules.net_inputs_of(core)))
     rows = np.array([inputs[i // 2][i % 2] for i in range(len(samples))], dtype=float)
     return samples, rows.reshape(len(samples), len(gaia_rules.NET_INPUTS))
-
-
-def _relu(x: np.ndarray) -> np.ndarray:
-    return np.maximum(x, 0.0)
 
 
 def base_gain(weights: Any, inputs: np.ndarray) -> np.ndarray:
@@ -88,10 +85,7 @@ def _base_document(base: str | None) -> dict[str, Any] | None:
 def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
     """The network's VP still to gain at rows of inputs (numpy; what net.pxi computes in C): its output,
     plus its base's estimate when it has one."""
-    z = (np.asarray(inputs, dtype=float) - np.array(model["input_mean"])) / np.array(model["input_scale"])
-    h1 = _relu(z @ np.array(model["w1"]) + np.array(model["b1"]))
-    h2 = _relu(h1 @ np.array(model["w2"]) + np.array(model["b2"]))
-    out = (h2 @ np.array(model["w3"]) + model["b3"]) * model["y_scale"] + model["y_mean"]
+    out = mlp.forward(model, inputs)
     if model.get("base") is not None:
         out = out + base_gain(model["base"]["weights"], inputs)
     return out
@@ -100,60 +94,16 @@ def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
 def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int = EPOCHS,
         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The network's parameters (the model document's numbers) fitted to targets y (VP still to gain) at
-    inputs x: standardized inputs and target, He initialization from `seed`, Adam on shuffled
-    mini-batches of BATCH with L2 on the weights. progress(epoch) after each epoch."""
+    inputs x by gaia_ai.learn.mlp.fit (standardized inputs and target, He initialization from `seed`,
+    Adam on shuffled mini-batches of BATCH with L2 on the weights). progress(epoch) after each epoch."""
     _, h1, h2, _ = gaia_rules.NET_LAYERS
     if x.ndim != 2 or x.shape[1] != len(gaia_rules.NET_INPUTS) or len(x) != len(y) or len(x) < 2:
         raise ValueError(f"fit: expected rows of {len(gaia_rules.NET_INPUTS)} inputs, one target each")
-    rng = np.random.default_rng(seed)
-    mean = x.mean(0)
-    scale = x.std(0)
-    scale[scale < 1e-9] = 1.0      # an input that never varies: left as it is, centred
-    y_mean, y_scale = float(y.mean()), float(y.std()) or 1.0
-    z = (x - mean) / scale
-    t = (y - y_mean) / y_scale
-    n_in = x.shape[1]
-    params = [rng.normal(0, (2 / n_in) ** 0.5, (n_in, h1)), np.zeros(h1),
-              rng.normal(0, (2 / h1) ** 0.5, (h1, h2)), np.zeros(h2),
-              rng.normal(0, (1 / h2) ** 0.5, h2), np.zeros(1)]
-    first = [np.zeros_like(p) for p in params]
-    second = [np.zeros_like(p) for p in params]
-    step = 0
-    for epoch in range(epochs):
-        order = rng.permutation(len(z))
-        for start in range(0, len(z), BATCH):
-            batch = order[start:start + BATCH]
-            w1, b1, w2, b2, w3, b3 = params
-            xb = z[batch]
-            a1 = xb @ w1 + b1
-            r1 = _relu(a1)
-            a2 = r1 @ w2 + b2
-            r2 = _relu(a2)
-            g = (r2 @ w3 + b3 - t[batch]) * (2 / len(batch))      # d(mean squared error)/d(output)
-            g2 = np.outer(g, w3) * (a2 > 0)
-            g1 = (g2 @ w2.T) * (a1 > 0)
-            grads = [xb.T @ g1 + L2 * w1, g1.sum(0), r1.T @ g2 + L2 * w2, g2.sum(0), r2.T @ g + L2 * w3,
-                     np.array([g.sum()])]
-            step += 1
-            for i, grad in enumerate(grads):
-                first[i] = 0.9 * first[i] + 0.1 * grad
-                second[i] = 0.999 * second[i] + 0.001 * grad * grad
-                params[i] = params[i] - LEARNING_RATE * (first[i] / (1 - 0.9 ** step)) / (
-                    np.sqrt(second[i] / (1 - 0.999 ** step)) + 1e-8)
-        if progress is not None:
-            progress(epoch + 1)
-    w1, b1, w2, b2, w3, b3 = params
-
-    def numbers(a: np.ndarray) -> Any:
-        return np.vectorize(lambda v: float(f"{v:.{DIGITS}g}"))(a).tolist()
-
-    return {"input_mean": numbers(mean), "input_scale": numbers(scale), "w1": numbers(w1), "b1": numbers(b1),
-            "w2": numbers(w2), "b2": numbers(b2), "w3": numbers(w3), "b3": float(f"{b3[0]:.{DIGITS}g}"),
-            "y_mean": float(f"{y_mean:.{DIGITS}g}"), "y_scale": float(f"{y_scale:.{DIGITS}g}")}
+    return mlp.fit(x, y, seed, (h1, h2), epochs, batch=BATCH, learning_rate=LEARNING_RATE, l2=L2,
+                   progress=progress)
 
 
-def rmse(estimate: np.ndarray, truth: np.ndarray) -> float:
-    return float(np.sqrt(np.mean((np.asarray(estimate) - np.asarray(truth)) ** 2)))
+rmse = mlp.rmse
 
 
 EXPLORE = 30                    # search self-play: the first searched decisions drawn by visits

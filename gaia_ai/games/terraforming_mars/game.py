@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo
@@ -119,6 +120,36 @@ class TmGame(Game):
 
         return TmSearcher(config)
 
+    def model_file(self, version: str) -> Path | None:
+        from gaia_ai.games.terraforming_mars import value_net
+        from gaia_ai.search.config import NET_VERSION
+
+        if not NET_VERSION.fullmatch(version):
+            raise ValueError(f"{version!r} is not a model version of Terraforming Mars (a value network: n1, n2, ...)")
+        return value_net.path(version)
+
+    def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
+                        epochs: int | None = None, **options: Any) -> dict[str, Any]:
+        """value_net.train: one --player (greedy by default, or an mcts spec) at every seat; options
+        players (one count), workers, target ("final" or "margin"), detour (playout moves)."""
+        from gaia_ai.games.terraforming_mars import value_net
+        from gaia_ai.learn.progress import progress_bars
+
+        specs = [player] if isinstance(player, str) else list(player)
+        if len(specs) != 1:
+            raise ValueError(f"train --net --game terraforming-mars: one --player plays every seat, got {specs}")
+        unknown = sorted(set(options) - {"players", "workers", "target", "detour"})
+        if unknown:
+            raise ValueError(f"train --net --game terraforming-mars: no {', '.join('--' + k for k in unknown)}")
+        counts = options.pop("players", [2])
+        counts = [counts] if isinstance(counts, int) else list(counts)
+        if len(counts) != 1:
+            raise ValueError(f"train --net --game terraforming-mars: one player count, got {counts}")
+        with progress_bars() as progress:
+            return value_net.train(games, seed, specs[0], version=version or value_net.VERSION,
+                                   epochs=epochs or value_net.EPOCHS, players=counts[0], progress=progress,
+                                   **options)
+
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
         """--tm-view FILE; --observation FILE (Eminent Domain's option, read here as TM's observation) and
         --corpus FILE --game-id ID --move K (Gaia's options) name TM positions too."""
@@ -173,7 +204,7 @@ class TmGame(Game):
         return observation_json(state, max(state.current_player, 0))
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
-        """greedy[:seed=S]: one ply over the evaluation (bots.py). mcts-atomic[:PARAMS]: the mcts bot
+        """greedy[:seed=S,eval=nN]: one ply over the evaluation, or over the value network nN (bots.py). mcts-atomic[:PARAMS]: the mcts bot
         (the same search parameters) branching over every legal move instead of the search moves, the
         search before them, for comparison."""
         if name == "mcts-atomic":
@@ -189,7 +220,7 @@ class TmGame(Game):
         from gaia_ai.games.terraforming_mars.bots import GreedyBot
 
         try:
-            return GreedyBot(int(params.pop("seed", 0)))
+            return GreedyBot(int(params.pop("seed", 0)), params.pop("eval", "heuristic"))
         except ValueError as e:
             raise BotSpecError(f"bad value in bot spec {spec!r}: {e}") from None
 

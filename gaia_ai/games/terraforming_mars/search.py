@@ -1,6 +1,7 @@
 """The TM search: information-set MCTS over the C interface, branching over the search moves
 (searchmoves.pxi: one payment per card, the best few tile spaces, the best-k kept cards), with the root
-pruned to a candidate set. ``atomic=True`` branches over every legal move instead (the search before
+pruned to a candidate set. The leaf value is the heuristic (evaluate.pxi) or, with evaluator "nN" (bot spec
+mcts:eval=n1), the value network of data/tm-value-nN.json (value_net.py, net.pxi). ``atomic=True`` branches over every legal move instead (the search before
 search moves; bot spec ``mcts-atomic``), for comparison."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from gaia_ai._core import tm_rules
-from gaia_ai.search.config import SearchConfig
+from gaia_ai.games.terraforming_mars import value_net
+from gaia_ai.search.config import NET_VERSION, SearchConfig
 from gaia_ai.search.core import CoreSearcher
 
 # root moves kept: even as search moves a card play, the initial selection (22) and a full action menu
@@ -24,9 +26,16 @@ class TmSearcher(CoreSearcher):
     def __init__(self, config: SearchConfig | None = None, atomic: bool = False) -> None:
         super().__init__(config)
         self.atomic = atomic
+        # a value network's weights: loaded (and checked) now, so that a bad eval=nN fails at once
+        self._net_slot = value_net.slot(self.config.evaluator) if self.supports_evaluator(
+            self.config.evaluator) and self.config.evaluator != "heuristic" else -1
+
+    def supports_evaluator(self, evaluator: str) -> bool:
+        """The heuristic (evaluate.pxi) or a value network "nN" (value_net.py: data/tm-value-nN.json)."""
+        return evaluator == "heuristic" or bool(NET_VERSION.fullmatch(evaluator))
 
     def interface(self, state: Any) -> tuple[Any, Any, Any]:
-        return state.search_interface(atomic=self.atomic)
+        return state.search_interface(atomic=self.atomic, net_slot=self._net_slot)
 
     def moves_by_code(self, state: Any) -> dict[int, Any]:
         if self.atomic:

@@ -213,11 +213,12 @@ class TmState:
         """search_moves() as the core's ints."""
         return self.core.search_moves()
 
-    def search_interface(self, atomic: bool = False) -> tuple[Any, Any, Any]:
+    def search_interface(self, atomic: bool = False, net_slot: int = -1) -> tuple[Any, Any, Any]:
         """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable),
-        branching over the search moves, or with `atomic` over every legal move."""
+        branching over the search moves, or with `atomic` over every legal move; its leaf value the
+        heuristic, or with net_slot >= 0 the value network loaded there (value_net.slot)."""
         core = self.core.copy()
-        iface, owner = tm_rules.game_interface(core, atomic)
+        iface, owner = tm_rules.game_interface(core, atomic, net_slot)
         return iface, tm_rules.state_pointer(core), (owner, core)
 
     def observation(self, seat: int) -> dict[str, Any]:

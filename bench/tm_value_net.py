@@ -1,0 +1,93 @@
+"""What TM's value network costs: ``python bench/tm_value_net.py [--positions N] [--reps R] [--sims S]
+[--searches K] [--threads 1,2] [--rollout-depth D] [--net nN]``.
+
+1. Nanoseconds per evaluation of a position (tm_rules.evaluate_repeat: R evaluations in a nogil loop) by
+   the heuristic (evaluate.pxi) and by the network (the heuristic's parts, the encoding of every seat, the
+   78-64-32-1 MLP per seat; net.pxi), on N research/action positions of 2-player greedy games; medians
+   over the positions, and the ratio.
+2. Simulations per second of the TM search (TmSearcher, mcts with rollout_depth D: the leaf is evaluated
+   after D playout moves) with the heuristic and with eval=nN, at each of ``--threads T,...``, S
+   simulations from K positions of those games (alternating); medians.
+Issue 41; the figures are in docs/terraforming-mars.md ("A value network (issue 41)"). Deterministic
+positions and seeds; the times are wall clock (run it on a quiet machine, under nice on a shared one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from gaia_ai._core import tm_rules
+from gaia_ai.games.terraforming_mars import TmState, value_net
+from gaia_ai.games.terraforming_mars.bots import GreedyBot
+from gaia_ai.games.terraforming_mars.search import TmSearcher
+from gaia_ai.search.config import SearchConfig
+
+
+def positions(count: int, seed: int = 41) -> list[TmState]:
+    """`count` research/action positions spread over 2-player greedy games (deterministic)."""
+    found: list[TmState] = []
+    game = 0
+    while len(found) < count:
+        state = TmState.new(2, seed + game)
+        bots = [GreedyBot(1), GreedyBot(2)]
+        k = 0
+        while not state.is_terminal and len(found) < count:
+            if tm_rules.net_applies_at(state.core) and k % 7 == 0:
+                found.append(state.copy())
+            state.apply(bots[state.current_player].choose(state))
+            k += 1
+        game += 1
+    return found
+
+
+def evaluation_ns(states: list[TmState], reps: int, net: str) -> dict[str, float]:
+    slot = value_net.slot(net)
+    out: dict[str, float] = {}
+    for name, kind in (("heuristic", "heuristic"), (net, "net")):
+        per = []
+        for state in states:
+            start = time.perf_counter_ns()
+            tm_rules.evaluate_repeat(state.core, kind, slot, reps)
+            per.append((time.perf_counter_ns() - start) / reps)
+        out[name] = statistics.median(per)
+    return out
+
+
+def sims_per_second(states: list[TmState], sims: int, threads: int, depth: int, net: str) -> dict[str, float]:
+    rates: dict[str, list[float]] = {"heuristic": [], net: []}
+    for i, state in enumerate(states):
+        for name, found in rates.items():
+            config = SearchConfig(simulations=sims, threads=threads, rollout_depth=depth, seed=i,
+                                  evaluator=name)
+            found.append(TmSearcher(config).search(state).stats.simulations_per_second)
+    return {name: statistics.median(r) for name, r in rates.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--reps", type=int, default=2000)
+    parser.add_argument("--sims", type=int, default=2000)
+    parser.add_argument("--searches", type=int, default=6)
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--rollout-depth", type=int, default=60)
+    parser.add_argument("--net", default=value_net.VERSION)
+    args = parser.parse_args()
+    states = positions(args.positions)
+    ns = evaluation_ns(states, args.reps, args.net)
+    print(f"ns per evaluation (median over {len(states)} positions, 2 players, {args.reps} reps each):")
+    for name, v in ns.items():
+        print(f"  {name:9} {v:10.0f} ns")
+    print(f"  {args.net} / heuristic: {ns[args.net] / ns['heuristic']:.2f}x")
+    searched = states[:: max(1, len(states) // args.searches)][: args.searches]
+    for threads in (int(t) for t in args.threads.split(",")):
+        rates = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net)
+        print(f"simulations/s, {threads} thread(s), rollout_depth={args.rollout_depth}, {args.sims} simulations, "
+              f"median of {len(searched)} positions: heuristic {rates['heuristic']:.0f}, {args.net} "
+              f"{rates[args.net]:.0f} ({rates[args.net] / rates['heuristic']:.3f}x)")
+
+
+if __name__ == "__main__":
+    main()
