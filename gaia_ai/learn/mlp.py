@@ -9,7 +9,7 @@ seed and settings give the same numbers (rounded to DIGITS significant digits, w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -18,6 +18,27 @@ BATCH = 256
 LEARNING_RATE = 1e-3
 L2 = 1e-4
 DIGITS = 7                      # significant digits of the fitted numbers
+
+
+PARAMETERS = ("input_mean", "input_scale", "w1", "b1", "w2", "b2", "w3", "b3", "y_mean", "y_scale")
+
+
+def check_document(model: Any, where: str, inputs: Sequence[str], layers: Sequence[int], inputs_name: str,
+                   game: str | None = None) -> dict[str, Any]:
+    """The model document, if it is an MLP of these inputs and layers (and, given `game`, that game's);
+    ValueError naming `where` and what does not fit if not (a game's loader adds its own checks)."""
+    if not isinstance(model, dict) or model.get("kind") != "mlp":
+        raise ValueError(f"{where}: not a value network (kind 'mlp')")
+    if game is not None and model.get("game") != game:
+        raise ValueError(f"{where}: a value network of {model.get('game') or 'another game'!r}, not of {game!r}")
+    if list(model.get("inputs", [])) != list(inputs):
+        raise ValueError(f"{where}: its inputs are not this build's {inputs_name} (retrain it)")
+    if list(model.get("layers", [])) != list(layers):
+        raise ValueError(f"{where}: layers {model.get('layers')} are not this build's {list(layers)}")
+    missing = [k for k in PARAMETERS if k not in model]
+    if missing:
+        raise ValueError(f"{where}: no {', '.join(missing)}")
+    return model
 
 
 def relu(x: np.ndarray) -> np.ndarray:

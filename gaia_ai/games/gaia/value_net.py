@@ -283,16 +283,7 @@ def train_from_data(files: Sequence[str], seed: int, *, buffer: int | None = Non
 
 def check_model(model: dict[str, Any], where: str) -> dict[str, Any]:
     """The document, if it is a network this build evaluates; ValueError naming `where` if not."""
-    if not isinstance(model, dict) or model.get("kind") != "mlp":
-        raise ValueError(f"{where}: not a value network (kind 'mlp')")
-    if list(model.get("inputs", [])) != list(gaia_rules.NET_INPUTS):
-        raise ValueError(f"{where}: its inputs are not this build's NET_INPUTS (retrain it)")
-    if list(model.get("layers", [])) != list(gaia_rules.NET_LAYERS):
-        raise ValueError(f"{where}: layers {model.get('layers')} are not this build's {list(gaia_rules.NET_LAYERS)}")
-    missing = [k for k in ("input_mean", "input_scale", "w1", "b1", "w2", "b2", "w3", "b3", "y_mean", "y_scale")
-               if k not in model]
-    if missing:
-        raise ValueError(f"{where}: no {', '.join(missing)}")
+    mlp.check_document(model, where, gaia_rules.NET_INPUTS, gaia_rules.NET_LAYERS, "NET_INPUTS")
     base = model.get("base")
     if base is not None and (not isinstance(base, dict) or not isinstance(base.get("weights"), list)):
         raise ValueError(f"{where}: its base is not a linear value's document part ({{'version', 'weights'}})")

@@ -76,20 +76,8 @@ def path(version: str) -> Path:
 
 def check_model(model: Any, where: str) -> dict[str, Any]:
     """The document, if it is a TM network this build evaluates; ValueError naming `where` if not."""
-    if not isinstance(model, dict) or model.get("kind") != "mlp":
-        raise ValueError(f"{where}: not a value network (kind 'mlp')")
-    if model.get("game") != GAME:
-        raise ValueError(f"{where}: a value network of {model.get('game') or 'another game'!r}, "
-                         f"not of {GAME!r}")
-    if list(model.get("inputs", [])) != list(tm_rules.NET_INPUTS):
-        raise ValueError(f"{where}: its inputs are not this build's tm_rules.NET_INPUTS (retrain it)")
-    if list(model.get("layers", [])) != list(tm_rules.NET_LAYERS):
-        raise ValueError(f"{where}: layers {model.get('layers')} are not this build's {list(tm_rules.NET_LAYERS)}")
-    missing = [k for k in ("input_mean", "input_scale", "w1", "b1", "w2", "b2", "w3", "b3", "y_mean", "y_scale")
-               if k not in model]
-    if missing:
-        raise ValueError(f"{where}: no {', '.join(missing)}")
-    return model
+    return mlp.check_document(model, where, tm_rules.NET_INPUTS, tm_rules.NET_LAYERS, "tm_rules.NET_INPUTS",
+                              game=GAME)
 
 
 def install(model: dict[str, Any], where: str, slot: int) -> None:
