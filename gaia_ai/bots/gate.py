@@ -1,7 +1,8 @@
 """A generation's gate (expert iteration, issue 41): the search with a candidate model just trained plays a
 match against the search that made its games (the previous generation), seats and deals rotated, and the
 candidate passes when it takes at least GATE_SHARE of the wins (AlphaZero's 55%). ``gaia-ai train --net
---gate SPEC`` runs it after training and logs the match beside the model."""
+--gate SPEC`` (a value network) or ``gaia-ai train --policy --from-data ... --gate SPEC`` (a policy head)
+runs it after training and logs the match beside the model."""
 
 from __future__ import annotations
 
@@ -16,18 +17,20 @@ from typing import Any
 from gaia_ai.bots.base import BotSpecError, parse_spec
 from gaia_ai.bots.match import format_summary, run_match
 from gaia_ai.games.api import MODELS_ENV
+from gaia_ai.search.config import POLICY_VERSION
 
 GATE_SHARE = 0.55   # the candidate's share of the wins that passes it (AlphaGo Zero's gate)
 
 
 def candidate_spec(opponent: str, version: str) -> str:
-    """The opponent's spec with its learned value swapped for the candidate's: eval=VERSION in place of
-    its own eval= (or added), everything else the same, so that the model is all the match compares."""
+    """The opponent's spec with its learned model swapped for the candidate's: eval=VERSION in place of
+    its own eval= (or added), or for a policy (pN) prior=VERSION, everything else the same, so that the
+    model is all the match compares."""
     name, params = parse_spec(opponent)
     if name != "mcts":
         raise BotSpecError(f"--gate {opponent!r}: the gate's opponent is a search (mcts:...), the previous "
-                           "generation, whose eval= the candidate replaces")
-    params["eval"] = version
+                           "generation, whose eval= (or prior=) the candidate replaces")
+    params["prior" if POLICY_VERSION.fullmatch(version) else "eval"] = version
     return f"{name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 

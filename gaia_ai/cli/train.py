@@ -82,7 +82,11 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--from-data", nargs="+", metavar="FILE",
                         help="with --net: train on the search games earlier --data runs saved (the union of "
                              "the files, oldest first), playing none; the same files and --seed give the same "
-                             "weights")
+                             "weights. With --policy: fit a policy head on those games' root visits instead "
+                             "(Gaia; --version pN, --trunk; docs/search.md 'A policy head')")
+    parser.add_argument("--trunk", metavar="VERSION",
+                        help="with --policy --from-data: the value network whose last hidden layer the policy "
+                             "head reads (default n2)")
     parser.add_argument("--buffer", type=positive_int, default=None, metavar="N",
                         help="with --from-data: the replay buffer keeps the newest N games only (the last "
                              "N of the files in the order given)")
@@ -127,18 +131,30 @@ def _train_handler(args: argparse.Namespace) -> int:
         out = _check_gate(args, game) if args.gate is not None else None
         if args.buffer is not None and args.from_data is None:
             raise ValueError("--buffer needs --from-data (it limits the saved games trained on)")
+        if args.trunk is not None and not (args.policy and args.from_data is not None):
+            raise ValueError("--trunk needs --policy --from-data (the policy head's trunk)")
         if args.from_data is not None:
-            if not args.net:
-                raise ValueError("--from-data needs --net (it trains the value network on saved games)")
+            if args.net == args.policy:
+                raise ValueError("--from-data needs --net (a value network) or --policy (a policy head), "
+                                 "one of them")
             playing = {"--games": args.games, "--player": args.player, "--players": args.players,
                        "--explore": args.explore, "--seconds": args.seconds, "--data": args.data,
-                       "--policy": args.policy or None, "--teacher": args.teacher,
-                       "--workers": args.workers if args.workers != 1 else None}
+                       "--teacher": args.teacher,
+                       "--workers": args.workers if args.workers != 1 and args.gate is None else None}
             given = [k for k, v in playing.items() if v is not None]
             if given:
                 raise ValueError(f"--from-data trains on saved games and plays none: no {', '.join(given)}")
-            model = game.train_value_net_from_data(args.from_data, args.seed, args.version, args.epochs,
-                                                   buffer=args.buffer, base=args.base)
+            if args.policy:
+                if args.buffer is not None:
+                    raise ValueError("--buffer is the value network's: a policy head fits every saved game")
+                model = game.train_policy_head(args.from_data, args.version, args.trunk)
+                scored = model["trained"]["held_out"]
+                made = (f"{model['trained']['decisions']} decisions, held-out cross-entropy "
+                        f"{scored['prior']['cross_entropy']} -> {scored['head']['cross_entropy']}, top-1 "
+                        f"{scored['prior']['top1']} -> {scored['head']['top1']}")
+            else:
+                model = game.train_value_net_from_data(args.from_data, args.seed, args.version, args.epochs,
+                                                       buffer=args.buffer, base=args.base)
         elif args.net:
             if args.policy or args.teacher:
                 raise ValueError("--net fits the value network on --player's games: no --policy, --teacher")
@@ -191,8 +207,9 @@ def _train_handler(args: argparse.Namespace) -> int:
 def _check_gate(args: argparse.Namespace, game: Any) -> Path:
     """--gate's file (--out), checked before any game is played: the version the gate's match names must
     load that file, not a shipped model nor nothing."""
-    if not args.net or args.version is None or args.out is None:
-        raise ValueError("--gate needs --net, --version (the candidate's, which the match names) and --out")
+    if not (args.net or (args.policy and args.from_data)) or args.version is None or args.out is None:
+        raise ValueError("--gate needs --net (or --policy --from-data), --version (the candidate's, which the "
+                         "match names) and --out")
     out = Path(args.out)
     if not out.parent.is_dir():
         raise ValueError(f"--out {args.out!r}: no folder {str(out.parent)!r}")

@@ -333,6 +333,13 @@ class Game(ABC):
         spreads the games over processes."""
         raise UnsupportedError(f"{self.info.title}: no learned move prior yet")
 
+    def train_policy_head(self, files: Sequence[str], version: str | None, trunk: str | None = None,
+                          base: str | None = None) -> dict[str, Any]:
+        """A move prior with a policy head, fitted on the root visits of the self-play games earlier runs
+        saved to `files` (``gaia-ai train --policy --from-data``), over the trunk of the value network
+        `trunk` and correcting the prior `base` (None: the game's defaults); the same for the same files."""
+        raise UnsupportedError(f"{self.info.title}: no policy head yet")
+
     def service_adapter(self) -> Any:
         """The service's adapter (decode a posted position, suggest, validate), or None."""
         return None

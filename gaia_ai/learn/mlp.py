@@ -45,13 +45,17 @@ def relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0)
 
 
+def hidden(params: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
+    """The network's last hidden layer (after its ReLU) at rows of inputs: the trunk a policy head reads."""
+    z = (np.asarray(inputs, dtype=float) - np.array(params["input_mean"])) / np.array(params["input_scale"])
+    h1 = relu(z @ np.array(params["w1"]) + np.array(params["b1"]))
+    return relu(h1 @ np.array(params["w2"]) + np.array(params["b2"]))
+
+
 def forward(params: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
     """The network's output at rows of inputs: standardized, two ReLU layers, the linear output scaled
     back (out * y_scale + y_mean)."""
-    z = (np.asarray(inputs, dtype=float) - np.array(params["input_mean"])) / np.array(params["input_scale"])
-    h1 = relu(z @ np.array(params["w1"]) + np.array(params["b1"]))
-    h2 = relu(h1 @ np.array(params["w2"]) + np.array(params["b2"]))
-    return (h2 @ np.array(params["w3"]) + params["b3"]) * params["y_scale"] + params["y_mean"]
+    return (hidden(params, inputs) @ np.array(params["w3"]) + params["b3"]) * params["y_scale"] + params["y_mean"]
 
 
 def fit(x: np.ndarray, y: np.ndarray, seed: int, hidden: tuple[int, int], epochs: int, *, batch: int = BATCH,

@@ -460,6 +460,7 @@ cdef int policy_prior(const void* ctx, const void* s, const Move* moves, int n, 
         return r
     for i in range(n):
         out[i] = out[i] / POLICY_TEMPERATURE[slot] + POLICY_B[slot][row0][policy_class(moves[i])]
+    policy_head_add(ctx, s, moves, n, out, slot)
     softmax(out, n, 1.0)
     return GAME_OK
 
@@ -500,6 +501,7 @@ def set_policy_weights(weights, bias, double temperature=4.0, int slot=0):
         for i in range(NPC):
             POLICY_B[slot][r][i] = brows[r][i]
     POLICY_TEMPERATURE[slot] = temperature
+    POLICY_TRUNK[slot] = 0   # no head until set_policy_head gives it one (net.pxi)
     POLICY_LOADED[slot] = 1
 
 

@@ -82,12 +82,12 @@ cdef void net_encode(const GState* st, int p, double (*feats)[NVF], double* x) n
         x[k + i] = 1.0 if i == r else 0.0
 
 
-cdef double net_forward(int slot, const double* x) noexcept nogil:
-    """The network in `slot` at inputs x: the VP still to gain."""
+cdef void net_hidden(int slot, const double* x, double* h2) noexcept nogil:
+    """h2[0..NNH2): the last hidden layer of the network in `slot` at inputs x, before its ReLU (the trunk
+    a policy head reads; a unit at or below 0 is off)."""
     cdef double z[NNI]
     cdef double h1[NNH1]
-    cdef double h2[NNH2]
-    cdef double out = NET_B3[slot], v
+    cdef double v
     cdef int i, j
     for i in range(NNI):
         z[i] = (x[i] - NET_MEAN[slot][i]) / NET_SCALE[slot][i]
@@ -105,6 +105,14 @@ cdef double net_forward(int slot, const double* x) noexcept nogil:
         if v > 0:   # ReLU: a unit at or below 0 adds nothing
             for j in range(NNH2):
                 h2[j] += v * NET_W2[slot][i][j]
+
+
+cdef double net_forward(int slot, const double* x) noexcept nogil:
+    """The network in `slot` at inputs x: the VP still to gain."""
+    cdef double h2[NNH2]
+    cdef double out = NET_B3[slot]
+    cdef int j
+    net_hidden(slot, x, h2)
     for j in range(NNH2):
         if h2[j] > 0:
             out += h2[j] * NET_W3[slot][j]
@@ -273,3 +281,86 @@ def evaluate_repeat(Core core, str evaluator, int slot, long reps):
             else:
                 net_value(core.ctx, &core.st, out, slot)
     return [out[p] for p in range(core.st.num_players)]
+
+
+# ---- the policy head (issue 41, item 1): a policy prior's logits corrected by the position as a value
+# network's trunk sees it. At an action-phase decision of rounds 1-6, move i's logit gains
+# POLICY_HEAD[slot][class of move i] . relu(h), h the trunk's last hidden layer (net_hidden) for the mover:
+# one trunk pass per expansion, NNH2 multiply-adds a move, no allocation. The head is fitted to the search's
+# root visits on top of the policy it corrects (gaia_ai/games/gaia/policy.py, `gaia-ai train --policy
+# --from-data`); a policy without one (p1) is unchanged ---------------------------------------------------
+cdef double POLICY_HEAD[POLICY_SLOTS][NPC][NNH2]
+cdef int POLICY_TRUNK[POLICY_SLOTS]   # 1 + the network slot of the head's trunk; 0: the policy has no head
+POLICY_HEAD_UNITS = NNH2
+
+
+cdef void policy_head_add(const void* ctx, const void* s, const Move* moves, int n, double* out,
+                          int slot) noexcept nogil:
+    """out[i] += the head's correction of moves[i]'s logit (nothing without a head, or outside the action
+    phase of rounds 1-6, where the trunk was never trained)."""
+    cdef GState* st = <GState*> s
+    cdef GameContext* c = <GameContext*> ctx
+    cdef double feats[MAXP][NVF]
+    cdef double x[NNI]
+    cdef double h[NNH2]
+    cdef double d
+    cdef int tiles[MAXP]
+    cdef int p, q, i, j, k
+    if POLICY_TRUNK[slot] == 0 or st.phase != PH_MOVE or st.round < 1 or st.round > 6:
+        return
+    p = gi_current_player(ctx, s)
+    if p < 0:
+        return
+    final_tile_shares(st, c, tiles)
+    for q in range(st.num_players):
+        value_features(st, c, q, feats[q], tiles)
+    net_encode(st, p, feats, x)
+    net_hidden(POLICY_TRUNK[slot] - 1, x, h)
+    for i in range(n):
+        k = policy_class(moves[i])
+        d = 0
+        for j in range(NNH2):
+            if h[j] > 0:
+                d += POLICY_HEAD[slot][k][j] * h[j]
+        out[i] += d
+
+
+def set_policy_head(int slot, int net_slot, weights):
+    """Give the policy in `slot` (loaded first: set_policy_weights, which clears any head) a head over the
+    trunk of the value network in net_slot (loaded first): weights, POLICY_CLASS_COUNT rows of
+    POLICY_HEAD_UNITS numbers (one row a move class). Sizes are checked before anything is written."""
+    check_policy(slot)
+    check_net_slot(net_slot)
+    import math
+
+    if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or len(weights) != NPC \
+            or any(isinstance(row, (str, bytes)) or not hasattr(row, "__len__") or len(row) != NNH2
+                   for row in weights):
+        raise ValueError(f"policy head: expected {NPC} rows (move classes) of {NNH2} numbers")
+    rows = [[float(v) for v in row] for row in weights]
+    if not all(math.isfinite(v) for row in rows for v in row):
+        raise ValueError("policy head: not every number is finite")
+    for k in range(NPC):
+        for j in range(NNH2):
+            POLICY_HEAD[slot][k][j] = rows[k][j]
+    POLICY_TRUNK[slot] = net_slot + 1
+
+
+def net_hidden_of(Core core, int seat, int slot=0):
+    """The last hidden layer (after ReLU) of the network in `slot` for `seat` at core's position: what a
+    policy head reads. ValueError before the boards are loaded."""
+    cdef double feats[MAXP][NVF]
+    cdef double x[NNI]
+    cdef double h[NNH2]
+    cdef int tiles[MAXP]
+    check_net_slot(slot)
+    if core.st.phase == PH_FACTION or core.st.phase == PH_AUCTION:
+        raise ValueError("no network inputs before every seat has its faction (faction picks, auction)")
+    if not 0 <= seat < core.st.num_players:
+        raise ValueError(f"seat {seat}: 0 to {core.st.num_players - 1}")
+    final_tile_shares(&core.st, core.ctx, tiles)
+    for q in range(core.st.num_players):
+        value_features(&core.st, core.ctx, q, feats[q], tiles)
+    net_encode(&core.st, seat, feats, x)
+    net_hidden(slot, x, h)
+    return [max(h[j], 0.0) for j in range(NNH2)]

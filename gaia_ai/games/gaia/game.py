@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -335,6 +336,15 @@ class GaiaGame(Game):
         from gaia_ai.games.gaia import policy
 
         return policy.train(games, seed, teacher or policy.TEACHER, version=version or "p1", workers=workers)
+
+    def train_policy_head(self, files: Sequence[str], version: str | None, trunk: str | None = None,
+                          base: str | None = None) -> dict[str, Any]:
+        from gaia_ai.games.gaia import policy_head
+
+        if version is None:
+            raise ValueError("train --policy --from-data: name the new policy's --version (p2, p3, ...)")
+        return policy_head.train_from_data(files, version=version, trunk=trunk or policy_head.TRUNK, base=base,
+                                           progress=lambda line: print(line, file=sys.stderr))
 
     def bench(self, args: argparse.Namespace) -> int:
         from gaia_ai.games.gaia.bench import run_bench_cli

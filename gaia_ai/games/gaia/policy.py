@@ -271,7 +271,10 @@ def check_policy(model: dict[str, Any], where: str) -> tuple[list[list[float]], 
 
 
 def _install(model: dict[str, Any], where: str, slot: int) -> None:
+    from gaia_ai.games.gaia import policy_head
+
     gaia_rules.set_policy_weights(*check_policy(model, where), slot=slot)
+    policy_head.install(model, where, slot)   # a head over a value network's trunk (p2 on), if it has one
 
 
 MODELS = ShippedModels("policy", "p", "policy", gaia_rules.POLICY_SLOT_COUNT, _install)

@@ -190,6 +190,22 @@ def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     return gaia_rules.game_interface(core, "learned" if learned else "heuristic", prior, slot, policy_slot)
 
 
+def search_prior(core: Any, config: SearchConfig) -> dict[int, float]:
+    """The move prior the search `config` gives core's decision at expansion (before any root noise):
+    each search move's probability, by move."""
+    prior, value_slot, policy_slot = config.prior, 0, 0
+    if prior == "policy" or POLICY_VERSION.fullmatch(prior):
+        from gaia_ai.games.gaia import policy
+
+        prior, policy_slot = "policy", policy.slot(config.prior)
+    elif prior == "value":
+        from gaia_ai.games.gaia import value
+
+        linear = config.evaluator != "heuristic" and not NET_VERSION.fullmatch(config.evaluator)
+        value_slot = value.slot(config.evaluator if linear else "learned")
+    return {int(m): float(p) for m, p in gaia_rules.move_prior(core, prior, value_slot, policy_slot)}
+
+
 def _c_config(config: SearchConfig) -> dict[str, Any]:
     """What the C core takes: the leaf weight's budget rule resolved (at the last rate, for a time
     budget), a principal variation long enough for a whole turn."""

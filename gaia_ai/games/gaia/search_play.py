@@ -35,6 +35,7 @@ class Decision:
     moves: np.ndarray       # search moves (gaia_rules Move integers)
     shares: np.ndarray      # each move's share of the root's visits (sums to 1)
     position: int = -1      # its index in SearchGame.rounds/inputs, -1 outside rounds 1-6' action phases
+    prior: np.ndarray | None = None   # the search's move prior of each move (what a policy head corrects)
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
     """Self-play game `game` of master seed `seed`: deal ("net-SEED-GAME"), the search `spec` in every seat
     (its seed from seed and game), the first `explore` searched decisions drawn by visits."""
     from gaia_ai.games.gaia.game import GAME
-    from gaia_ai.games.gaia.search import search_core
+    from gaia_ai.games.gaia.search import search_core, search_prior
 
     if explore < 0:
         raise ValueError(f"explore must be 0 or more decisions, got {explore}")
@@ -109,7 +110,9 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
             if visits.sum() > 0:
                 if len(decisions) < explore:
                     move = int(draw.choices(moves.tolist(), weights=visits.tolist())[0])
-                decisions.append(Decision(seat, int(core.round), moves, visits / visits.sum(), position))
+                prior = search_prior(core, config)
+                decisions.append(Decision(seat, int(core.round), moves, visits / visits.sum(), position,
+                                          np.array([prior.get(int(m), 0.0) for m in moves])))
         gaia_rules.apply_search_move(core, move)
     final = core.raw_state()["final_vp"][:players]
     return SearchGame(game, players, np.array(rounds, dtype=np.int8), np.array(vp, dtype=np.int16),
@@ -123,7 +126,8 @@ def save(path: str, games: list[SearchGame]) -> None:
     rebuilds the games): per sample (a seat at a position) its game, player count, seat, round, VP now,
     final VP, network inputs and value features (single precision); per decision its game, seat, round,
     position (its index among its game's positions, -1 if none) and its moves' slice of `move`/`share`
-    (`decision_start`). Rows come game by game, in each game
+    (`decision_start`), and the search's prior of each move (`prior`; NaN where a decision has none).
+    Rows come game by game, in each game
     position by position, seat by seat."""
     rows = [(g, p, s) for g in games for p in range(len(g.rounds)) for s in range(g.players)]
     decisions = [(g, d) for g in games for d in g.decisions]
@@ -145,11 +149,13 @@ def save(path: str, games: list[SearchGame]) -> None:
         decision_start=starts.astype(np.int64),
         move=np.concatenate([d.moves for _, d in decisions] or [np.zeros(0)]).astype(np.int64),
         share=np.concatenate([d.shares for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
+        prior=np.concatenate([np.full(len(d.moves), np.nan) if d.prior is None else d.prior
+                              for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
     )
 
 
-# what load() needs of an archive (save() writes them all; "features" and "decision_position" came later
-# and are optional)
+# what load() needs of an archive (save() writes them all; "features", "decision_position" and "prior" came
+# later and are optional)
 SAVED = ("game", "players", "seat", "round", "vp", "final", "inputs", "decision_game", "decision_seat",
          "decision_round", "decision_start", "move", "share")
 
@@ -157,8 +163,8 @@ SAVED = ("game", "players", "seat", "round", "vp", "final", "inputs", "decision_
 def load(path: str) -> list[SearchGame]:
     """The games save() wrote to `path`, in their order, as SearchGames (inputs, features and shares in
     the file's single precision; an archive written before the value features were saved gives
-    features with no columns, one written before the decisions' positions were, positions -1).
-    ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
+    features with no columns, one written before the decisions' positions were, positions -1, one
+    written before the moves' priors were, priors NaN). ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
     of this build's network inputs."""
     try:
         with np.load(path, allow_pickle=False) as archive:
@@ -186,13 +192,17 @@ def load(path: str) -> list[SearchGame]:
             or len(data["move"]) != len(data["share"]):
         raise ValueError(f"{path}: its decisions do not match their moves")
     positions = data.get("decision_position", np.full(len(data["decision_game"]), -1, dtype=np.int32))
+    priors = data.get("prior", np.full(len(data["move"]), np.nan, dtype=np.float32))
+    if len(priors) != len(data["move"]):
+        raise ValueError(f"{path}: its moves' priors differ in number from its moves")
     if len(positions) != len(data["decision_game"]):
         raise ValueError(f"{path}: its decisions' positions differ in number from its decisions")
     decisions: dict[int, list[Decision]] = {}
     for i, g in enumerate(data["decision_game"].tolist()):
         decisions.setdefault(g, []).append(Decision(
             int(data["decision_seat"][i]), int(data["decision_round"][i]),
-            data["move"][starts[i]:starts[i + 1]], data["share"][starts[i]:starts[i + 1]], int(positions[i])))
+            data["move"][starts[i]:starts[i + 1]], data["share"][starts[i]:starts[i + 1]], int(positions[i]),
+            priors[starts[i]:starts[i + 1]]))
     games: list[SearchGame] = []
     begin = 0
     while begin < rows:

@@ -179,8 +179,8 @@ def test_a_generation_is_gated_by_a_match_against_its_parent(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--gate", GATE], "--gate needs --net, --version"),
-    (["--net", "--version", "n7", "--gate", GATE], "--gate needs --net, --version"),
+    (["--gate", GATE], "--gate needs --net (or --policy --from-data), --version"),
+    (["--net", "--version", "n7", "--gate", GATE], "--gate needs --net (or --policy --from-data), --version"),
     (["--net", "--version", "n7", "--out", "{dir}/n7.json", "--gate", GATE], "name --out value-n7.json"),
     (["--net", "--version", "n2", "--out", "{dir}/value-n2.json", "--gate", GATE], "--version n2 is shipped"),
     (["--net", "--version", "n7", "--out", "{dir}/value-n7.json", "--gate", "greedy"], "the gate's opponent is a search"),

@@ -1,0 +1,171 @@
+"""Issue 41's policy head: self-play saves the search's prior of every move; the head, fitted on the saved
+root visits over a value network's trunk, corrects that prior; the C core computes exactly the softmax
+the fit models; `gaia-ai train --policy --from-data` writes a policy a search loads by its version and
+gates it like a network."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gaia_ai._core import gaia_rules
+from gaia_ai.bots.gate import candidate_spec
+from gaia_ai.cli import main
+from gaia_ai.games.api import MODELS_ENV
+from gaia_ai.games.gaia import policy, policy_head, search_play, value_net
+from gaia_ai.games.gaia.game import GAME
+from gaia_ai.games.gaia.positions import demo
+from gaia_ai.games.gaia.search import search_gaia
+from gaia_ai.search import SearchConfig
+
+SEARCH = "mcts:sims=6,selection=puct,prior=policy,eval=n2"   # the hint search's form, quick
+SPARE = gaia_rules.POLICY_SLOT_COUNT - 1                       # the slot the shipped policies reach last
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[search_play.SearchGame]]:
+    """Ten 2-player games of SEARCH (game 9 held out), saved."""
+    path = tmp_path_factory.mktemp("head") / "games.npz"
+    games = [search_play.play(game, 4, SEARCH, 2, 5) for game in range(10)]
+    search_play.save(str(path), games)
+    return path, games
+
+
+def test_self_play_keeps_the_searched_prior_of_every_move(saved) -> None:
+    path, games = saved
+    first = games[0].decisions[0]   # the game's first decision: the searched prior at its deal's start
+    core = GAME.new_game(GAME.deal(2, "net-4-0"))._core
+    prior = dict(gaia_rules.move_prior(core, "policy", 0, policy.slot()))
+    assert first.prior.tolist() == [prior[int(m)] for m in first.moves]
+    for game, loaded in zip(games, search_play.load(str(path)), strict=True):
+        for d, e in zip(game.decisions, loaded.decisions, strict=True):
+            assert np.all(d.prior > 0) and d.prior.sum() == pytest.approx(1.0)   # every search move a candidate
+            assert np.array_equal(e.prior, d.prior.astype(np.float32))
+
+
+def test_an_archive_saved_before_the_priors_loads_without_them(saved, tmp_path: Path) -> None:
+    path, _ = saved
+    with np.load(path) as archive:
+        columns = {k: archive[k] for k in archive.files if k != "prior"}
+    old = tmp_path / "old.npz"
+    np.savez_compressed(old, **columns)
+    games = search_play.load(str(old))
+    assert all(np.isnan(d.prior).all() for g in games for d in g.decisions)
+    with pytest.raises(ValueError, match="no searched decision with its position and prior"):
+        policy_head.decisions(games, value_net.load("n2"))
+
+
+def _spare_with_head(head: np.ndarray | None) -> int:
+    """The shipped policy in the spare slot, with `head` over n2's trunk (None: none)."""
+    weights, bias, temperature = policy.check_policy(policy.load(), "shipped")
+    gaia_rules.set_policy_weights(weights, bias, temperature, SPARE)
+    if head is not None:
+        gaia_rules.set_policy_head(SPARE, value_net.slot("n2"), head.tolist())
+    return SPARE
+
+
+def test_the_c_head_is_the_softmax_the_fit_models() -> None:
+    """With a head, the C prior is softmax(log p1 + head[class] . relu(h)), h n2's last hidden layer for
+    the mover (net_hidden_of, also what mlp.hidden computes from the saved inputs): what is fitted is what
+    the search uses. A zero head changes nothing."""
+    core = demo()._core.copy()
+    moves = gaia_rules.search_moves_int(core)
+    assert len(moves) >= 2 and core.round >= 1
+    shipped = [p for _, p in gaia_rules.move_prior(core, "policy", 0, policy.slot())]
+    assert [p for _, p in gaia_rules.move_prior(core, "policy", 0, _spare_with_head(None))] == shipped
+    zero = np.zeros((gaia_rules.POLICY_CLASS_COUNT, gaia_rules.POLICY_HEAD_UNITS))
+    assert [p for _, p in gaia_rules.move_prior(core, "policy", 0, _spare_with_head(zero))] == \
+        pytest.approx(shipped, abs=1e-15)
+    head = np.random.default_rng(5).normal(0, 0.3, zero.shape)
+    got = [p for _, p in gaia_rules.move_prior(core, "policy", 0, _spare_with_head(head))]
+    mover = int(core.current_player)
+    hidden = np.array(gaia_rules.net_hidden_of(core, mover, value_net.slot("n2")))
+    inputs = np.array(gaia_rules.net_inputs_of(core)[mover])
+    assert hidden == pytest.approx(value_net.mlp.hidden(value_net.load("n2"), inputs[None])[0], abs=1e-9)
+    logits = np.log(shipped) + np.array([head[gaia_rules.move_class(m)] @ hidden for m in moves])
+    expected = np.exp(logits - logits.max())
+    assert got == pytest.approx(list(expected / expected.sum()), abs=1e-12)
+    assert got != pytest.approx(shipped, abs=1e-3)
+
+
+def test_the_head_reads_nothing_outside_the_action_phase() -> None:
+    """The trunk was trained on action-phase positions of rounds 1-6 only: at a setup placement the
+    prior with a head is the prior without one."""
+    core = GAME.new_game(GAME.deal(2, "net-4-0"))._core
+    assert core.round < 1
+    head = np.random.default_rng(5).normal(0, 0.3, (gaia_rules.POLICY_CLASS_COUNT, gaia_rules.POLICY_HEAD_UNITS))
+    plain = gaia_rules.move_prior(core, "policy", 0, _spare_with_head(None))
+    assert gaia_rules.move_prior(core, "policy", 0, _spare_with_head(head)) == plain
+
+
+@pytest.mark.parametrize("rows, message", [
+    ([[0.0] * gaia_rules.POLICY_HEAD_UNITS] * (gaia_rules.POLICY_CLASS_COUNT - 1), "expected 40 rows"),
+    ([[0.0] * 3] * gaia_rules.POLICY_CLASS_COUNT, "of 32 numbers"),
+    ([[float("nan")] * gaia_rules.POLICY_HEAD_UNITS] * gaia_rules.POLICY_CLASS_COUNT, "not every number is finite"),
+    ("head", "expected 40 rows"),
+])
+def test_a_head_that_does_not_fit_is_refused(rows, message: str) -> None:
+    _spare_with_head(None)
+    with pytest.raises(ValueError, match=message):
+        gaia_rules.set_policy_head(SPARE, value_net.slot("n2"), rows)
+    with pytest.raises(ValueError, match="value network slot 9"):
+        gaia_rules.set_policy_head(SPARE, 9, [[0.0] * gaia_rules.POLICY_HEAD_UNITS] * gaia_rules.POLICY_CLASS_COUNT)
+
+
+def test_the_fit_predicts_the_visits_better_than_the_prior_and_keeps_its_entropy(saved) -> None:
+    _, games = saved
+    batch = policy_head.decisions(games, value_net.load("n2"))
+    head = policy_head.fit(batch, steps=200)
+    assert batch.cross_entropy(batch.logits(head)) < batch.cross_entropy(batch.base) - 0.01
+    flatten = policy_head.flatten_factor(batch, head)
+    assert batch.mean_entropy(batch.logits(head, flatten)) == pytest.approx(batch.mean_entropy(batch.base),
+                                                                            abs=1e-3)
+    assert np.array_equal(head, policy_head.fit(batch, steps=200))   # the same data, the same head
+
+
+def test_train_policy_from_data_writes_a_policy_a_search_loads_and_gates(saved, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's generation step for a policy: fit p7 on saved games, gate it against the search that
+    played them (prior= swapped), and the search pins it with prior=p7 from MODELS_ENV's folder."""
+    path, _ = saved
+    monkeypatch.setenv(MODELS_ENV, str(tmp_path))
+    out = tmp_path / "policy-p7.json"
+    status = main(["train", "--policy", "--from-data", str(path), "--version", "p7", "--out", str(out),
+                   "--gate", SEARCH, "--gate-games", "2"])
+    model = json.loads(out.read_text())
+    assert status == (0 if model["trained"]["gate"]["passed"] else 3)
+    assert model["head"]["trunk"] == "n2" and model["trained"]["corrects"] == policy.VERSION
+    assert model["trained"]["gate"]["candidate"] == SEARCH.replace("prior=policy", "prior=p7")
+    held = model["trained"]["held_out"]
+    assert held["prior"].keys() == held["head"].keys() == {"cross_entropy", "top1"}
+    assert "held-out cross-entropy" in capsys.readouterr().err
+    config = SearchConfig(simulations=20, selection="puct", prior="p7", evaluator="n2", seed=1)
+    assert search_gaia(demo(), config).candidates
+    del model["trained"]["gate"]   # the rest is the fit's alone: the same file, the same document
+    assert model == json.loads(json.dumps(policy_head.train_from_data([str(path)], version="p7")))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--policy", "--from-data", "x.npz", "--version", "p7", "--buffer", "20"], "--buffer is the value network's"),
+    (["--net", "--from-data", "x.npz", "--trunk", "n2"], "--trunk needs --policy --from-data"),
+    (["--policy", "--net", "--from-data", "x.npz"], "--from-data needs --net (a value network) or --policy"),
+    (["--policy", "--from-data", "{saved}"], "name the new policy's --version"),
+    (["--policy", "--from-data", "{saved}", "--version", "n7"], "a policy's version is p1, p2"),
+    (["--policy", "--from-data", "{saved}", "--version", "p7", "--trunk", "v1"], "trunk is a value network"),
+    (["--policy", "--from-data", "{saved}", "--version", "p7", "--trunk", "n99"], "no value network 'n99'"),
+    (["--policy", "--from-data", "{saved}", "--version", "p7", "--games", "3"], "plays none: no --games"),
+])
+def test_bad_policy_head_options_are_refused(argv: list[str], message: str, saved,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved
+    assert main(["train", *(a.replace("{saved}", str(path)) for a in argv)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_gate_swaps_the_prior_for_a_policy_and_the_evaluator_for_a_network() -> None:
+    assert candidate_spec(SEARCH, "p7") == SEARCH.replace("prior=policy", "prior=p7")
+    assert candidate_spec(SEARCH, "n7") == SEARCH.replace("eval=n2", "eval=n7")
