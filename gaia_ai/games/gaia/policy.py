@@ -26,8 +26,8 @@ import numpy as np
 
 from gaia_ai._core import gaia_rules, mcts
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
-from gaia_ai.games.gaia.models import ShippedModels
 from gaia_ai.games.gaia.value import ROUNDS, check_model, two_factions
+from gaia_ai.games.models import ShippedModels
 
 VERSION = "p1"   # the shipped default policy (data/policy-p1.json): what prior=policy uses (prior=pN pins one)
 # the search whose visits are distilled by default: S of docs/value-analysis.md (p1's teacher)
@@ -277,7 +277,7 @@ def _install(model: dict[str, Any], where: str, slot: int) -> None:
     policy_head.install(model, where, slot)   # a head over a value network's trunk (p2 on), if it has one
 
 
-MODELS = ShippedModels("policy", "p", "policy", gaia_rules.POLICY_SLOT_COUNT, _install)
+MODELS = ShippedModels("gaia_ai.games.gaia", "policy-", "p", "policy", gaia_rules.POLICY_SLOT_COUNT, _install)
 
 
 def shipped_versions() -> list[str]:

@@ -23,7 +23,7 @@ import numpy as np
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia.engine import GaiaState, GameSetup
 from gaia_ai.games.gaia.game import home
-from gaia_ai.games.gaia.models import ShippedModels
+from gaia_ai.games.models import ShippedModels
 
 VERSION = "v1"          # the newest shipped model (data/value-v1.json): what eval=learned and prior=value use
 RIDGE = 1.0             # L2 penalty of the fit: features that barely vary in a round stay near 0
@@ -171,7 +171,7 @@ def _install(model: dict[str, Any], where: str, slot: int) -> None:
     gaia_rules.set_value_weights(check_model(model, where), slot)
 
 
-MODELS = ShippedModels("value", "v", "learned value", gaia_rules.VALUE_SLOT_COUNT, _install)
+MODELS = ShippedModels("gaia_ai.games.gaia", "value-", "v", "learned value", gaia_rules.VALUE_SLOT_COUNT, _install)
 
 
 def load(version: str = VERSION) -> dict[str, Any]:

@@ -27,7 +27,7 @@ import numpy as np
 
 from gaia_ai._core import gaia_rules
 from gaia_ai.games.gaia import search_play, value
-from gaia_ai.games.gaia.models import ShippedModels
+from gaia_ai.games.models import ShippedModels
 from gaia_ai.learn import mlp
 from gaia_ai.search.config import NET_VERSION  # what a search's evaluator names to pick a network
 
@@ -302,7 +302,7 @@ def install(model: dict[str, Any], where: str, slot: int) -> None:
         raise ValueError(f"{where}: {e}") from None
 
 
-MODELS = ShippedModels("value", "n", "value network", gaia_rules.NET_SLOT_COUNT, install)
+MODELS = ShippedModels("gaia_ai.games.gaia", "value-", "n", "value network", gaia_rules.NET_SLOT_COUNT, install)
 
 
 def load(version: str = VERSION) -> dict[str, Any]:

@@ -19,18 +19,14 @@ is learned); the held-out figures of the heuristic and of the network sit in the
 
 from __future__ import annotations
 
-import json
-import os
-import threading
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from gaia_ai._core import tm_rules
-from gaia_ai.games.api import MODELS_ENV
+from gaia_ai.games.models import ShippedModels
 from gaia_ai.learn import mlp
 from gaia_ai.search.config import NET_VERSION
 
@@ -40,38 +36,6 @@ EPOCHS = 1                      # more overfits: 10 epochs made a search and gre
 HOLD_OUT = 10                   # games with game % HOLD_OUT == HOLD_OUT - 1 are held out
 TARGETS = ("final", "margin")
 TARGET = "margin"
-
-
-def file_name(version: str) -> str:
-    return f"tm-value-{version}.json"
-
-
-# ---- the shipped networks: each version loaded once per process into a C slot of its own --------------
-
-_slots: dict[str, int] = {}
-_models: dict[str, dict[str, Any]] = {}
-_loading = threading.Lock()
-
-
-def _data() -> Path:
-    return Path(str(resources.files("gaia_ai.games.terraforming_mars") / "data"))
-
-
-def shipped_versions() -> list[str]:
-    """The versions in the package, oldest first."""
-    names = [p.name for p in _data().iterdir()]
-    found = [n[len("tm-value-"):-len(".json")] for n in names if n.startswith("tm-value-n") and n.endswith(".json")]
-    return sorted((v for v in found if NET_VERSION.fullmatch(v)), key=lambda v: int(v[1:]))
-
-
-def path(version: str) -> Path:
-    """The version's file: the package's, else one in the folder GAIA_AI_MODELS names, else the
-    package's (which load() reports missing)."""
-    shipped = _data() / file_name(version)
-    folder = os.environ.get(MODELS_ENV)
-    if not shipped.is_file() and folder and (Path(folder) / shipped.name).is_file():
-        return Path(folder) / shipped.name
-    return shipped
 
 
 def check_model(model: Any, where: str) -> dict[str, Any]:
@@ -91,35 +55,32 @@ def install(model: dict[str, Any], where: str, slot: int) -> None:
         raise ValueError(f"{where}: {e}") from None
 
 
+MODELS = ShippedModels("gaia_ai.games.terraforming_mars", "tm-value-", "n", "Terraforming Mars value network",
+                       tm_rules.NET_SLOT_COUNT, install)
+
+
+def shipped_versions() -> list[str]:
+    """The versions in the package, oldest first."""
+    return MODELS.versions()
+
+
+def path(version: str) -> Path:
+    """The version's file: the package's, else one in the folder GAIA_AI_MODELS names, else the
+    package's (which load() reports missing)."""
+    return MODELS.path(version)
+
+
 def load(version: str = VERSION) -> dict[str, Any]:
     """Load that version into a C slot of its own (once per process) and return its document."""
     if not NET_VERSION.fullmatch(version):
         raise ValueError(f"a value network is named n1, n2, ..., got {version!r}")
-    with _loading:
-        if version not in _models:
-            where = path(version)
-            if not where.is_file():
-                extra = os.environ.get(MODELS_ENV)
-                raise ValueError(f"no Terraforming Mars value network {version!r} ({where.name}) in the package "
-                                 f"(shipped: {', '.join(shipped_versions()) or 'none'})"
-                                 + (f" nor in {MODELS_ENV}={extra}" if extra else ""))
-            if len(_slots) >= tm_rules.NET_SLOT_COUNT:
-                raise ValueError(f"at most {tm_rules.NET_SLOT_COUNT} value networks in one process "
-                                 f"(loaded: {', '.join(_slots)})")
-            try:
-                model = json.loads(where.read_text(encoding="utf-8"))
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{where.name}: not JSON ({e})") from None
-            install(model, where.name, len(_slots))
-            _slots[version] = len(_slots)
-            _models[version] = model
-        return _models[version]
+    return MODELS.load(version)
 
 
 def slot(version: str = VERSION) -> int:
     """The C slot of that network (loading it first)."""
     load(version)
-    return _slots[version]
+    return MODELS.slots[version]
 
 
 def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:

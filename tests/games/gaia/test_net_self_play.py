@@ -127,7 +127,8 @@ def test_a_match_gates_a_network_from_a_folder(tmp_path, monkeypatch: pytest.Mon
     (tmp_path / "value-n1.json").write_text(json.dumps(candidate))
     assert value_net.MODELS.path("n1").parent.name == "data"   # a shipped version is never shadowed
     assert main(["match", f"{hint},eval=n8", "greedy", "--models", str(tmp_path), "--games", "1"]) == 2
-    assert f"nor value-n8.json in {MODELS_ENV}=" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no value network 'n8' (value-n8.json) in the package" in err and f"nor in {MODELS_ENV}=" in err
     assert main(["match", "greedy", "greedy", "--models", str(tmp_path / "missing"), "--games", "1"]) == 2
     assert "not a folder" in capsys.readouterr().err
 

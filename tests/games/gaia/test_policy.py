@@ -199,7 +199,7 @@ def test_a_bot_spec_pins_a_shipped_policy_version() -> None:
     default = SearchConfig(**{**pinned.to_dict(), "prior": "policy"})
     assert [(c.moves, c.visits) for c in search_gaia(demo(), pinned).candidates] == \
         [(c.moves, c.visits) for c in search_gaia(demo(), default).candidates]
-    with pytest.raises(ValueError, match=r"no policy 'p999' in the package \(shipped: p1"):
+    with pytest.raises(ValueError, match=r"no policy 'p999' \(policy-p999.json\) in the package \(shipped: p1"):
         search_gaia(demo(), SearchConfig(**{**pinned.to_dict(), "prior": "p999"}))
     with pytest.raises(ValueError, match="policy version p1, p2"):
         SearchConfig(simulations=10, selection="puct", prior="p0")

@@ -1,6 +1,7 @@
-"""The learned models shipped in the package (data/<kind>-<letter>N.json: the values v1, v2, ..., the value
-networks n1, n2, ... and the policies p1, p2, ...), each version loaded once per process into a C slot of its own, so that a match of
-one generation against its parent holds both."""
+"""The learned models a game ships in its package (data/<prefix><letter>N.json: Gaia's values v1, v2, ...,
+networks n1, n2, ... and policies p1, p2, ...; Terraforming Mars' networks tm-value-n1, ...), each version
+loaded once per process into a C slot of its own, so that a match of one generation against its parent
+holds both. A version not in the package may come from the folder GAIA_AI_MODELS names (a candidate)."""
 
 from __future__ import annotations
 
@@ -17,24 +18,29 @@ from gaia_ai.games.api import MODELS_ENV
 
 
 class ShippedModels:
-    """One kind of model: its files in the package and the C slots of the versions loaded so far.
+    """One kind of model of one game: its files in the package `package` (data/<prefix><version>.json)
+    and the C slots of the versions loaded so far; `letter` starts every version (v, n, p), `label` names
+    the kind in messages.
 
     install(document, file name, slot) checks a document and writes its weights into the C slot (it raises
     ValueError naming the file if the document does not fit this build)."""
 
-    def __init__(self, kind: str, letter: str, label: str, slot_count: int,
+    def __init__(self, package: str, prefix: str, letter: str, label: str, slot_count: int,
                  install: Callable[[dict[str, Any], str, int], None]) -> None:
-        self.kind, self.letter, self.label = kind, letter, label
+        self.package, self.prefix, self.letter, self.label = package, prefix, letter, label
         self.slot_count = slot_count
         self._install = install
         self.slots: dict[str, int] = {}               # version -> its C slot, in the order loaded
         self._models: dict[str, dict[str, Any]] = {}  # version -> its document
         self._loading = threading.Lock()   # two first searches at once (a server's threads) take one slot
 
+    def file_name(self, version: str) -> str:
+        return f"{self.prefix}{version}.json"
+
     def path(self, version: str) -> Path:
         """The version's file: the package's, else one in the folder MODELS_ENV names (a candidate not
         shipped), else the package's (which load() reports missing)."""
-        shipped = Path(str(resources.files("gaia_ai.games.gaia") / "data" / f"{self.kind}-{version}.json"))
+        shipped = Path(str(resources.files(self.package) / "data" / self.file_name(version)))
         folder = os.environ.get(MODELS_ENV)
         if not shipped.is_file() and folder:
             candidate = Path(folder) / shipped.name
@@ -44,8 +50,8 @@ class ShippedModels:
 
     def versions(self) -> list[str]:
         """The shipped versions, oldest first."""
-        names = (p.name for p in resources.files("gaia_ai.games.gaia").joinpath("data").iterdir())
-        pattern = rf"{self.kind}-({self.letter}\d+)\.json"
+        names = (p.name for p in resources.files(self.package).joinpath("data").iterdir())
+        pattern = rf"{re.escape(self.prefix)}({self.letter}[1-9]\d*)\.json"
         return sorted((m.group(1) for n in names if (m := re.fullmatch(pattern, n))), key=lambda v: int(v[1:]))
 
     def load(self, version: str) -> dict[str, Any]:
@@ -55,13 +61,16 @@ class ShippedModels:
                 path = self.path(version)
                 if not path.is_file():
                     extra = os.environ.get(MODELS_ENV)
-                    raise ValueError(f"no {self.label} {version!r} in the package "
-                                     f"(shipped: {', '.join(self.versions())})"
-                                     + (f" nor {path.name} in {MODELS_ENV}={extra}" if extra else ""))
+                    raise ValueError(f"no {self.label} {version!r} ({path.name}) in the package "
+                                     f"(shipped: {', '.join(self.versions()) or 'none'})"
+                                     + (f" nor in {MODELS_ENV}={extra}" if extra else ""))
                 if len(self.slots) >= self.slot_count:
                     raise ValueError(f"at most {self.slot_count} {self.label}s in one process "
                                      f"(loaded: {', '.join(self.slots)})")
-                model = json.loads(path.read_text())
+                try:
+                    model = json.loads(path.read_text(encoding="utf-8"))
+                except json.JSONDecodeError as e:
+                    raise ValueError(f"{path.name}: not JSON ({e})") from None
                 self._install(model, path.name, len(self.slots))
                 self.slots[version] = len(self.slots)
                 self._models[version] = model
