@@ -34,6 +34,7 @@ from gaia_ai.learn import mlp
 from gaia_ai.search.config import NET_VERSION, POLICY_VERSION
 
 TRUNK = "n2"         # the default trunk: the shipped hint search's value network
+BASE = "p1"          # the default policy corrected: the linear one (p2 is p1 with a head)
 STEPS = 600          # Adam steps of the fit (full batch)
 STEP_SIZE = 0.02
 PULL = 1e-3          # L2 pull of the head's weights toward 0
@@ -159,7 +160,7 @@ def train_from_data(files: Sequence[str], *, version: str, trunk: str = TRUNK, b
                     steps: int = STEPS, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """A policy document with a head, fitted on the search games earlier runs saved (search_play.save,
     ``train --net --data``) over the trunk of the value network `trunk`, correcting the policy `base`
-    (default: the one the games' search used, policy.VERSION) whose prior the files hold. Games with
+    (BASE by default), whose prior the files must hold (the games' search used it). Games with
     game % HOLD_OUT == HOLD_OUT - 1 are held out and scored."""
     from gaia_ai.games.gaia import policy
 
@@ -169,12 +170,17 @@ def train_from_data(files: Sequence[str], *, version: str, trunk: str = TRUNK, b
         raise ValueError(f"a policy's version is p1, p2, ..., got {version!r}")
     if not NET_VERSION.fullmatch(trunk):
         raise ValueError(f"a policy head's trunk is a value network (n1, n2, ...), got {trunk!r}")
-    base = base or policy.VERSION
+    base = base or BASE
     corrected = policy.load(base)
     if corrected.get("head") is not None:
         raise ValueError(f"policy {base} already has a head: correct a policy without one")
     trunk_model = value_net.load(trunk)
     games = [g for path in files for g in search_play.load(path)]
+    others = sorted({g.prior for g in games} - {base, ""})
+    if others:
+        raise ValueError(f"train --policy --from-data: these games were searched with prior {', '.join(others)}, "
+                         f"not {base}: a head corrects the prior its games' search used (self-play with "
+                         f"prior={base})")
     train = [g for g in games if g.game % HOLD_OUT != HOLD_OUT - 1]
     held = [g for g in games if g.game % HOLD_OUT == HOLD_OUT - 1]
     if not train or not held:

@@ -51,6 +51,7 @@ class SearchGame:
     features: np.ndarray    # (positions, players, len(VALUE_FEATURES))
     final: np.ndarray       # (players,)
     decisions: list[Decision]
+    prior: str = ""         # the prior the decisions' priors are (a policy's version, "uniform", ...; "": unknown)
 
 
 def search_config(spec: str) -> Any:
@@ -69,6 +70,14 @@ def search_config(spec: str) -> Any:
         raise ValueError(f"{spec!r}: self-play searches on one thread (threads=1; play games in parallel "
                          "with --workers instead)")
     return config
+
+
+def prior_name(prior: str) -> str:
+    """What a search's prior setting gives: the policy's version for "policy" (the shipped default) or
+    a pinned "pN", else the setting itself."""
+    from gaia_ai.games.gaia import policy
+
+    return policy.version_of(prior) if prior == "policy" else prior
 
 
 def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchGame:
@@ -118,7 +127,7 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
     return SearchGame(game, players, np.array(rounds, dtype=np.int8), np.array(vp, dtype=np.int16),
                       np.array(inputs, dtype=float).reshape(len(rounds), players, -1),
                       np.array(features, dtype=float).reshape(len(rounds), players, -1),
-                      np.array(final, dtype=np.int16), decisions)
+                      np.array(final, dtype=np.int16), decisions, prior_name(config.prior))
 
 
 def save(path: str, games: list[SearchGame]) -> None:
@@ -126,7 +135,8 @@ def save(path: str, games: list[SearchGame]) -> None:
     rebuilds the games): per sample (a seat at a position) its game, player count, seat, round, VP now,
     final VP, network inputs and value features (single precision); per decision its game, seat, round,
     position (its index among its game's positions, -1 if none) and its moves' slice of `move`/`share`
-    (`decision_start`), and the search's prior of each move (`prior`; NaN where a decision has none).
+    (`decision_start`), and the search's prior of each move (`prior`; NaN where a decision has none),
+    named per game (`game_prior`, in the games' order: the policy's version, p1, p2, ...).
     Rows come game by game, in each game
     position by position, seat by seat."""
     rows = [(g, p, s) for g in games for p in range(len(g.rounds)) for s in range(g.players)]
@@ -151,6 +161,7 @@ def save(path: str, games: list[SearchGame]) -> None:
         share=np.concatenate([d.shares for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
         prior=np.concatenate([np.full(len(d.moves), np.nan) if d.prior is None else d.prior
                               for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
+        game_prior=np.array([g.prior for g in games], dtype=str),
     )
 
 
@@ -164,7 +175,7 @@ def load(path: str) -> list[SearchGame]:
     """The games save() wrote to `path`, in their order, as SearchGames (inputs, features and shares in
     the file's single precision; an archive written before the value features were saved gives
     features with no columns, one written before the decisions' positions were, positions -1, one
-    written before the moves' priors were, priors NaN). ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
+    written before the moves' priors were, priors NaN and their name ""). ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
     of this build's network inputs."""
     try:
         with np.load(path, allow_pickle=False) as archive:
@@ -193,6 +204,7 @@ def load(path: str) -> list[SearchGame]:
         raise ValueError(f"{path}: its decisions do not match their moves")
     positions = data.get("decision_position", np.full(len(data["decision_game"]), -1, dtype=np.int32))
     priors = data.get("prior", np.full(len(data["move"]), np.nan, dtype=np.float32))
+    prior_names = [str(n) for n in data.get("game_prior", np.zeros(0, dtype=str))]
     if len(priors) != len(data["move"]):
         raise ValueError(f"{path}: its moves' priors differ in number from its moves")
     if len(positions) != len(data["decision_game"]):
@@ -219,10 +231,13 @@ def load(path: str) -> list[SearchGame]:
             game, players, data["round"][take].copy(), data["vp"][begin:end].reshape(-1, players),
             data["inputs"][begin:end].reshape(-1, players, width),
             features[begin:end].reshape((end - begin) // players, players, -1),
-            data["final"][begin:begin + players].copy(), decisions.pop(game, [])))
+            data["final"][begin:begin + players].copy(), decisions.pop(game, []),
+            prior_names[len(games)] if len(games) < len(prior_names) else ""))
         if any(not -1 <= d.position < len(games[-1].rounds) for d in games[-1].decisions):
             raise ValueError(f"{path}: game {game} has a decision at a position it does not have")
         begin = end
     if decisions:
         raise ValueError(f"{path}: decisions of games {sorted(decisions)} that have no positions")
+    if prior_names and len(prior_names) != len(games):
+        raise ValueError(f"{path}: {len(prior_names)} games' prior names for {len(games)} games")
     return games

@@ -42,10 +42,10 @@ def test_each_decision_holds_its_root_visits_and_what_every_move_leads_to(decisi
 
 
 def test_the_c_prior_is_the_softmax_the_fit_models() -> None:
-    """The C prior, with the shipped model, over the positions of a game equals the fit's logits (from
+    """The C prior, with the linear policy p1, over the positions of a game equals the fit's logits (from
     the same data self_play records) put through a softmax: what is trained is what the search uses."""
-    model = policy.load()
-    weights, bias, temperature = policy.check_policy(model, "shipped")
+    model = policy.load("p1")   # the linear policy (p2 adds a head: test_policy_head)
+    weights, bias, temperature = policy.check_policy(model, "p1")
     core = demo()._core.copy()
     checked = 0
     rng = 11
@@ -55,7 +55,7 @@ def test_the_c_prior_is_the_softmax_the_fit_models() -> None:
             decision = policy._decision(0, core, int(core.current_player), moves, dict.fromkeys(moves, 1))
             batch = policy._Batch([decision])
             expected, _ = batch.softmax(batch.logits(np.array(weights), np.array(bias), temperature))
-            got = [p for _, p in gaia_rules.move_prior(core, "policy", 0, policy.slot())]
+            got = [p for _, p in gaia_rules.move_prior(core, "policy", 0, policy.slot("p1"))]
             assert got == pytest.approx(list(expected), abs=1e-12)
             checked += 1
         move, rng = gaia_rules.rollout_move(core, rng)

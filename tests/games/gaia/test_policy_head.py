@@ -5,6 +5,7 @@ gates it like a network."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from gaia_ai.games.gaia.positions import demo
 from gaia_ai.games.gaia.search import search_gaia
 from gaia_ai.search import SearchConfig
 
-SEARCH = "mcts:sims=6,selection=puct,prior=policy,eval=n2"   # the hint search's form, quick
+SEARCH = "mcts:sims=6,selection=puct,prior=p1,eval=n2"   # the hint search's form with p1, the prior corrected, quick
 SPARE = gaia_rules.POLICY_SLOT_COUNT - 1                       # the slot the shipped policies reach last
 
 
@@ -38,9 +39,10 @@ def test_self_play_keeps_the_searched_prior_of_every_move(saved) -> None:
     path, games = saved
     first = games[0].decisions[0]   # the game's first decision: the searched prior at its deal's start
     core = GAME.new_game(GAME.deal(2, "net-4-0"))._core
-    prior = dict(gaia_rules.move_prior(core, "policy", 0, policy.slot()))
+    prior = dict(gaia_rules.move_prior(core, "policy", 0, policy.slot("p1")))
     assert first.prior.tolist() == [prior[int(m)] for m in first.moves]
     for game, loaded in zip(games, search_play.load(str(path)), strict=True):
+        assert game.prior == loaded.prior == "p1"   # which prior they are, named
         for d, e in zip(game.decisions, loaded.decisions, strict=True):
             assert np.all(d.prior > 0) and d.prior.sum() == pytest.approx(1.0)   # every search move a candidate
             assert np.array_equal(e.prior, d.prior.astype(np.float32))
@@ -49,18 +51,18 @@ def test_self_play_keeps_the_searched_prior_of_every_move(saved) -> None:
 def test_an_archive_saved_before_the_priors_loads_without_them(saved, tmp_path: Path) -> None:
     path, _ = saved
     with np.load(path) as archive:
-        columns = {k: archive[k] for k in archive.files if k != "prior"}
+        columns = {k: archive[k] for k in archive.files if k not in ("prior", "game_prior")}
     old = tmp_path / "old.npz"
     np.savez_compressed(old, **columns)
     games = search_play.load(str(old))
-    assert all(np.isnan(d.prior).all() for g in games for d in g.decisions)
+    assert all(np.isnan(d.prior).all() for g in games for d in g.decisions) and {g.prior for g in games} == {""}
     with pytest.raises(ValueError, match="no searched decision with its position and prior"):
         policy_head.decisions(games, value_net.load("n2"))
 
 
 def _spare_with_head(head: np.ndarray | None) -> int:
-    """The shipped policy in the spare slot, with `head` over n2's trunk (None: none)."""
-    weights, bias, temperature = policy.check_policy(policy.load(), "shipped")
+    """The linear policy p1 in the spare slot, with `head` over n2's trunk (None: none)."""
+    weights, bias, temperature = policy.check_policy(policy.load("p1"), "p1")
     gaia_rules.set_policy_weights(weights, bias, temperature, SPARE)
     if head is not None:
         gaia_rules.set_policy_head(SPARE, value_net.slot("n2"), head.tolist())
@@ -74,7 +76,7 @@ def test_the_c_head_is_the_softmax_the_fit_models() -> None:
     core = demo()._core.copy()
     moves = gaia_rules.search_moves_int(core)
     assert len(moves) >= 2 and core.round >= 1
-    shipped = [p for _, p in gaia_rules.move_prior(core, "policy", 0, policy.slot())]
+    shipped = [p for _, p in gaia_rules.move_prior(core, "policy", 0, policy.slot("p1"))]
     assert [p for _, p in gaia_rules.move_prior(core, "policy", 0, _spare_with_head(None))] == shipped
     zero = np.zeros((gaia_rules.POLICY_CLASS_COUNT, gaia_rules.POLICY_HEAD_UNITS))
     assert [p for _, p in gaia_rules.move_prior(core, "policy", 0, _spare_with_head(zero))] == \
@@ -138,8 +140,8 @@ def test_train_policy_from_data_writes_a_policy_a_search_loads_and_gates(saved, 
                    "--gate", SEARCH, "--gate-games", "2"])
     model = json.loads(out.read_text())
     assert status == (0 if model["trained"]["gate"]["passed"] else 3)
-    assert model["head"]["trunk"] == "n2" and model["trained"]["corrects"] == policy.VERSION
-    assert model["trained"]["gate"]["candidate"] == SEARCH.replace("prior=policy", "prior=p7")
+    assert model["head"]["trunk"] == "n2" and model["trained"]["corrects"] == "p1"
+    assert model["trained"]["gate"]["candidate"] == SEARCH.replace("prior=p1", "prior=p7")
     held = model["trained"]["held_out"]
     assert held["prior"].keys() == held["head"].keys() == {"cross_entropy", "top1"}
     assert "held-out cross-entropy" in capsys.readouterr().err
@@ -167,5 +169,30 @@ def test_bad_policy_head_options_are_refused(argv: list[str], message: str, save
 
 
 def test_the_gate_swaps_the_prior_for_a_policy_and_the_evaluator_for_a_network() -> None:
-    assert candidate_spec(SEARCH, "p7") == SEARCH.replace("prior=policy", "prior=p7")
+    assert candidate_spec(SEARCH, "p7") == SEARCH.replace("prior=p1", "prior=p7")
     assert candidate_spec(SEARCH, "n7") == SEARCH.replace("eval=n2", "eval=n7")
+
+
+def test_a_head_is_fitted_only_on_games_searched_with_the_prior_it_corrects(saved, tmp_path: Path) -> None:
+    """The saved priors are the logits the head corrects: games searched with another prior (the default
+    p2, which already has a head) are refused by name, not fitted into a head that p1 would wear."""
+    _, games = saved
+    other = tmp_path / "p2-games.npz"
+    search_play.save(str(other), [dataclasses.replace(g, prior="p2") for g in games])
+    with pytest.raises(ValueError, match="searched with prior p2, not p1"):
+        policy_head.train_from_data([str(other)], version="p7")
+    with pytest.raises(ValueError, match="policy p2 already has a head"):
+        policy_head.train_from_data([str(other)], version="p7", base="p2")
+
+
+def test_the_shipped_default_policy_is_p1_with_a_head_over_n2() -> None:
+    """prior=policy is p2: p1's form (its weights; its bias and temperature flattened by one factor) and a
+    head over n2's trunk, gated against p1 (its record kept in the document)."""
+    p1, p2 = policy.load("p1"), policy.load("p2")
+    assert policy.VERSION == "p2" and p2["head"]["trunk"] == "n2"
+    assert p2["weights"] == p1["weights"]
+    flatten = p2["trained"]["flatten"]
+    assert p2["temperature"] == pytest.approx(p1["temperature"] * flatten, abs=1e-5)
+    gate = p2["trained"]["gate"]
+    assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
+    assert gate["candidate"] == gate["opponent"].replace("prior=p1", "prior=p2")
