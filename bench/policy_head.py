@@ -2,7 +2,7 @@
 [--sims S] [--searches K] [--threads 1,2]``.
 
 1. Microseconds per prior of a decision (gaia_rules.move_prior: every search move applied and weighed,
-   Python's call around it alike for both) by the shipped policy p1 and by pN (p1's form plus the head:
+   Python's call around it alike for both) by the linear policy p1 and by pN (p1's form plus the head:
    one pass of its trunk network and a dot product per move), on N action-phase positions of a greedy
    self-play game; medians over the positions, and pN minus p1: the head's own cost per expansion.
 2. Simulations per second of the hint search (Game.hint_search: eval=n2, rollouts to the end, PUCT, a
@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia import policy, value
+from gaia_ai.games.gaia import policy, policy_head, value
 from gaia_ai.games.gaia.game import GAME
 from gaia_ai.games.gaia.positions import demo
 from gaia_ai.games.gaia.search import search_gaia
@@ -35,7 +35,7 @@ def prior_us(positions: int, reps: int, candidate: str) -> dict[str, float]:
     cores = [c for c in cores if len(gaia_rules.search_moves_int(c)) >= 2]
     cores = cores[::max(1, len(cores) // positions)][:positions]
     out = {}
-    for version in (policy.VERSION, candidate):
+    for version in (policy_head.BASE, candidate):
         slot = policy.slot(version)
         per = []
         for core in cores:
@@ -51,7 +51,7 @@ def prior_us(positions: int, reps: int, candidate: str) -> dict[str, float]:
 
 def search_rates(sims: int, searches: int, candidate: str, threads: int) -> dict[str, float]:
     state = demo()
-    rates: dict[str, list[float]] = {policy.VERSION: [], candidate: []}
+    rates: dict[str, list[float]] = {policy_head.BASE: [], candidate: []}
     for k in range(searches):
         for version, measured in rates.items():
             config = SearchConfig(**{**GAME.hint_search(), "prior": version, "simulations": sims,
@@ -62,7 +62,8 @@ def search_rates(sims: int, searches: int, candidate: str, threads: int) -> dict
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--policy", default="p2", help="the policy with a head measured against p1 (default p2)")
+    parser.add_argument("--policy", default=policy.VERSION, help="the policy with a head measured against p1 "
+                        f"(default {policy.VERSION}, the shipped one)")
     parser.add_argument("--positions", type=int, default=20, help="positions timed (default 20)")
     parser.add_argument("--reps", type=int, default=200, help="priors per position (default 200)")
     parser.add_argument("--sims", type=int, default=400, help="simulations per search (default 400)")
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=lambda t: [int(x) for x in t.split(",")], default=[1, 2],
                         help="search threads of part 2, comma-separated (default 1,2)")
     args = parser.parse_args(argv)
-    base = policy.VERSION
+    base = policy_head.BASE
     us = prior_us(args.positions, args.reps, args.policy)
     print(f"us per prior of a 2-player decision (median of {args.positions} positions, {args.reps} each; "
           f"median {us['moves']:.0f} search moves):")
