@@ -169,7 +169,8 @@ class GaiaGame(Game):
         correction): against the same search with v1 it won 63.5% of 200 2-player games at 400
         simulations, 64% of 100 at 300 ms a move, and alone at a 3-player table of it 47% of 99 (fair
         share 33%; docs/search.md, "A base the network corrects: n2"). With p2 as well, it beat the search
-        with p1 and v1 in 70.5% of 200 2-player games at 400 simulations (docs/search.md, "A policy head")."""
+        with p1 and v1 in 70.5% of 200 2-player games at 400 simulations and 67.5% of 100 at 300 ms a move
+        (docs/search.md, "A policy head")."""
         return dict(HINT_SEARCH)
 
     def searcher(self, config: Any) -> Any:
