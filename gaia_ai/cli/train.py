@@ -83,7 +83,7 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                         help="with --net: train on the search games earlier --data runs saved (the union of "
                              "the files, oldest first), playing none; the same files and --seed give the same "
                              "weights. With --policy: fit a policy head on those games' root visits instead "
-                             "(Gaia; --version pN, --trunk; docs/search.md 'A policy head')")
+                             "(--version pN, --trunk; docs/search.md 'A policy head')")
     parser.add_argument("--trunk", metavar="VERSION",
                         help="with --policy --from-data: the value network whose last hidden layer the policy "
                              "head reads (default n2)")

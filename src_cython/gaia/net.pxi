@@ -82,6 +82,17 @@ cdef void net_encode(const GState* st, int p, double (*feats)[NVF], double* x) n
         x[k + i] = 1.0 if i == r else 0.0
 
 
+cdef void net_encode_seat(GState* st, GameContext* c, int p, double* x) noexcept nogil:
+    """x[0..NNI): seat p's inputs alone (every seat's v1 features computed for its others' block)."""
+    cdef double feats[MAXP][NVF]
+    cdef int tiles[MAXP]
+    cdef int q
+    final_tile_shares(st, c, tiles)
+    for q in range(st.num_players):
+        value_features(st, c, q, feats[q], tiles)
+    net_encode(st, p, feats, x)
+
+
 cdef void net_hidden(int slot, const double* x, double* h2) noexcept nogil:
     """h2[0..NNH2): the last hidden layer of the network in `slot` at inputs x, before its ReLU (the trunk
     a policy head reads; a unit at or below 0 is off)."""
@@ -299,22 +310,16 @@ cdef void policy_head_add(const void* ctx, const void* s, const Move* moves, int
     """out[i] += the head's correction of moves[i]'s logit (nothing without a head, or outside the action
     phase of rounds 1-6, where the trunk was never trained)."""
     cdef GState* st = <GState*> s
-    cdef GameContext* c = <GameContext*> ctx
-    cdef double feats[MAXP][NVF]
     cdef double x[NNI]
     cdef double h[NNH2]
     cdef double d
-    cdef int tiles[MAXP]
-    cdef int p, q, i, j, k
+    cdef int p, i, j, k
     if POLICY_TRUNK[slot] == 0 or st.phase != PH_MOVE or st.round < 1 or st.round > 6:
         return
     p = gi_current_player(ctx, s)
     if p < 0:
         return
-    final_tile_shares(st, c, tiles)
-    for q in range(st.num_players):
-        value_features(st, c, q, feats[q], tiles)
-    net_encode(st, p, feats, x)
+    net_encode_seat(st, <GameContext*> ctx, p, x)
     net_hidden(POLICY_TRUNK[slot] - 1, x, h)
     for i in range(n):
         k = policy_class(moves[i])
@@ -349,18 +354,13 @@ def set_policy_head(int slot, int net_slot, weights):
 def net_hidden_of(Core core, int seat, int slot=0):
     """The last hidden layer (after ReLU) of the network in `slot` for `seat` at core's position: what a
     policy head reads. ValueError before the boards are loaded."""
-    cdef double feats[MAXP][NVF]
     cdef double x[NNI]
     cdef double h[NNH2]
-    cdef int tiles[MAXP]
     check_net_slot(slot)
     if core.st.phase == PH_FACTION or core.st.phase == PH_AUCTION:
         raise ValueError("no network inputs before every seat has its faction (faction picks, auction)")
     if not 0 <= seat < core.st.num_players:
         raise ValueError(f"seat {seat}: 0 to {core.st.num_players - 1}")
-    final_tile_shares(&core.st, core.ctx, tiles)
-    for q in range(core.st.num_players):
-        value_features(&core.st, core.ctx, q, feats[q], tiles)
-    net_encode(&core.st, seat, feats, x)
+    net_encode_seat(&core.st, core.ctx, seat, x)
     net_hidden(slot, x, h)
     return [max(h[j], 0.0) for j in range(NNH2)]

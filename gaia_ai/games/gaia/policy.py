@@ -103,26 +103,14 @@ def _decision(game: int, core: Any, player: int, moves: list[int], visits: dict[
                     np.array(vp_margin, dtype=float), np.array(feature_margin, dtype=float))
 
 
-class _Batch:
-    """Decisions flattened: one row per move, `decision` its decision's index."""
+class DecisionRows:
+    """Moves flattened to one row each, grouped by decision: `decision` each row's decision (0..count-1),
+    `shares` each row's share of its root's visits. The softmax within each decision and the scores of
+    logits over it, for every fit over visit shares (this p1's, the policy head's)."""
 
-    def __init__(self, decisions: list[Decision]) -> None:
-        kept = [d for d in decisions if d.shares.sum() > 0]
-        if not kept:
-            raise ValueError("policy: no searched decision to fit")
-        self.kept = kept
-        self.count = len(kept)
-        self.decision = np.concatenate([np.full(len(d.shares), i) for i, d in enumerate(kept)])
-        self.round = np.concatenate([np.full(len(d.shares), d.round - 1) for d in kept])
-        self.shares = np.concatenate([d.shares for d in kept])
-        self.classes = np.concatenate([d.classes for d in kept])
-        self.rows = np.concatenate([d.rows for d in kept])
-        self.vp_margin = np.concatenate([d.vp_margin for d in kept])
-        self.features = np.concatenate([d.feature_margin for d in kept])
-
-    def logits(self, weights: np.ndarray, bias: np.ndarray, temperature: float) -> np.ndarray:
-        margin = self.vp_margin + np.einsum("ij,ij->i", weights[self.rows], self.features)
-        return margin / temperature + bias[self.round, self.classes]
+    count: int
+    decision: np.ndarray
+    shares: np.ndarray
 
     def softmax(self, logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each move's probability within its decision, and each decision's log-sum-exp."""
@@ -144,6 +132,28 @@ class _Batch:
         """Mean over decisions of -sum(share * log p)."""
         _, lse = self.softmax(logits)
         return float((lse.sum() - (self.shares * logits).sum()) / self.count)
+
+
+class _Batch(DecisionRows):
+    """Decisions flattened: one row per move, `decision` its decision's index."""
+
+    def __init__(self, decisions: list[Decision]) -> None:
+        kept = [d for d in decisions if d.shares.sum() > 0]
+        if not kept:
+            raise ValueError("policy: no searched decision to fit")
+        self.kept = kept
+        self.count = len(kept)
+        self.decision = np.concatenate([np.full(len(d.shares), i) for i, d in enumerate(kept)])
+        self.round = np.concatenate([np.full(len(d.shares), d.round - 1) for d in kept])
+        self.shares = np.concatenate([d.shares for d in kept])
+        self.classes = np.concatenate([d.classes for d in kept])
+        self.rows = np.concatenate([d.rows for d in kept])
+        self.vp_margin = np.concatenate([d.vp_margin for d in kept])
+        self.features = np.concatenate([d.feature_margin for d in kept])
+
+    def logits(self, weights: np.ndarray, bias: np.ndarray, temperature: float) -> np.ndarray:
+        margin = self.vp_margin + np.einsum("ij,ij->i", weights[self.rows], self.features)
+        return margin / temperature + bias[self.round, self.classes]
 
 
 def fit(decisions: list[Decision], start: list[list[float]], *, temperature: float = TEMPERATURE,

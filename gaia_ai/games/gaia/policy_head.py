@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from gaia_ai._core import gaia_rules
-from gaia_ai.games.gaia import search_play, value_net
+from gaia_ai.games.gaia import policy, search_play, value_net
 from gaia_ai.learn import mlp
 from gaia_ai.search.config import NET_VERSION, POLICY_VERSION
 
@@ -42,7 +43,7 @@ HOLD_OUT = value_net.HOLD_OUT   # games with game % HOLD_OUT == HOLD_OUT - 1 are
 
 
 @dataclass(frozen=True)
-class Decisions:
+class Decisions(policy.DecisionRows):
     """Searched decisions flattened to one row per move: `decision` each row's decision (0..count-1)."""
 
     count: int
@@ -52,28 +53,13 @@ class Decisions:
     shares: np.ndarray      # (rows,) the move's share of the root's visits
     hidden: np.ndarray      # (count, units) the trunk's last hidden layer for the mover
 
+    @cached_property
+    def row_hidden(self) -> np.ndarray:
+        """(rows, units): each row's decision's hidden layer (taken once: every step of the fit reads it)."""
+        return self.hidden[self.decision]
+
     def logits(self, head: np.ndarray, scale: float = 1.0) -> np.ndarray:
-        return (self.base + np.einsum("ij,ij->i", head[self.classes], self.hidden[self.decision])) / scale
-
-    def softmax(self, logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Each row's probability within its decision, and each decision's log-sum-exp."""
-        top = np.full(self.count, -np.inf)
-        np.maximum.at(top, self.decision, logits)
-        e = np.exp(logits - top[self.decision])
-        total = np.zeros(self.count)
-        np.add.at(total, self.decision, e)
-        return e / total[self.decision], np.log(total) + top
-
-    def cross_entropy(self, logits: np.ndarray) -> float:
-        """Mean over decisions of -sum(share * log p)."""
-        _, lse = self.softmax(logits)
-        return float((lse.sum() - (self.shares * logits).sum()) / self.count)
-
-    def mean_entropy(self, logits: np.ndarray) -> float:
-        p, _ = self.softmax(logits)
-        entropy = np.zeros(self.count)
-        np.add.at(entropy, self.decision, -p * np.log(np.maximum(p, 1e-300)))
-        return float(entropy.mean())
+        return (self.base + np.einsum("ij,ij->i", head[self.classes], self.row_hidden)) / scale
 
     def top1(self, logits: np.ndarray) -> float:
         """How often the likeliest move is the most visited one."""
@@ -117,13 +103,12 @@ def fit(batch: Decisions, *, steps: int = STEPS, pull: float = PULL,
     """The head (classes, units) minimising the visit shares' cross-entropy plus pull * |head|^2."""
     head = np.zeros((gaia_rules.POLICY_CLASS_COUNT, batch.hidden.shape[1]))
     m, v = np.zeros_like(head), np.zeros_like(head)
-    rows_hidden = batch.hidden[batch.decision]
     for t in range(1, steps + 1):
         logits = batch.logits(head)
         p, _ = batch.softmax(logits)
         g = (p - batch.shares) / batch.count
         grad = np.zeros_like(head)
-        np.add.at(grad, batch.classes, g[:, None] * rows_hidden)
+        np.add.at(grad, batch.classes, g[:, None] * batch.row_hidden)
         grad += 2 * pull * head
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
@@ -162,8 +147,6 @@ def train_from_data(files: Sequence[str], *, version: str, trunk: str = TRUNK, b
     ``train --net --data``) over the trunk of the value network `trunk`, correcting the policy `base`
     (BASE by default), whose prior the files must hold (the games' search used it). Games with
     game % HOLD_OUT == HOLD_OUT - 1 are held out and scored."""
-    from gaia_ai.games.gaia import policy
-
     if not files:
         raise ValueError("train --policy --from-data: name at least one file of saved games")
     if not POLICY_VERSION.fullmatch(version):

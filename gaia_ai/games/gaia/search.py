@@ -170,11 +170,7 @@ def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     policy prior "policy" the default policy, policy.VERSION, and "pN" that version); the models'
     weights are loaded on first use."""
     learned = config.evaluator != "heuristic"
-    prior, policy_slot = config.prior, 0
-    if prior == "policy" or POLICY_VERSION.fullmatch(prior):
-        from gaia_ai.games.gaia import policy
-
-        prior, policy_slot = "policy", policy.slot(config.prior)
+    prior, policy_slot = _policy(config)
     if NET_VERSION.fullmatch(config.evaluator):
         # a value network at the leaves (value_net.py); a value prior still uses the newest linear value
         from gaia_ai.games.gaia import value, value_net
@@ -190,15 +186,22 @@ def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
     return gaia_rules.game_interface(core, "learned" if learned else "heuristic", prior, slot, policy_slot)
 
 
+def _policy(config: SearchConfig) -> tuple[str, int]:
+    """(the C core's prior name, the policy's slot): a policy ("policy", the default, or a pinned "pN")
+    loaded into its slot, any other prior as it is (slot 0, unused)."""
+    if config.prior == "policy" or POLICY_VERSION.fullmatch(config.prior):
+        from gaia_ai.games.gaia import policy
+
+        return "policy", policy.slot(config.prior)
+    return config.prior, 0
+
+
 def search_prior(core: Any, config: SearchConfig) -> dict[int, float]:
     """The move prior the search `config` gives core's decision at expansion (before any root noise):
     each search move's probability, by move."""
-    prior, value_slot, policy_slot = config.prior, 0, 0
-    if prior == "policy" or POLICY_VERSION.fullmatch(prior):
-        from gaia_ai.games.gaia import policy
-
-        prior, policy_slot = "policy", policy.slot(config.prior)
-    elif prior == "value":
+    prior, policy_slot = _policy(config)
+    value_slot = 0
+    if prior == "value":
         from gaia_ai.games.gaia import value
 
         linear = config.evaluator != "heuristic" and not NET_VERSION.fullmatch(config.evaluator)

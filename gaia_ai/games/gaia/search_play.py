@@ -72,17 +72,10 @@ def search_config(spec: str) -> Any:
     return config
 
 
-def prior_name(prior: str) -> str:
-    """What a search's prior setting gives: the policy's version for "policy" (the shipped default) or
-    a pinned "pN", else the setting itself."""
-    from gaia_ai.games.gaia import policy
-
-    return policy.version_of(prior) if prior == "policy" else prior
-
-
 def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchGame:
     """Self-play game `game` of master seed `seed`: deal ("net-SEED-GAME"), the search `spec` in every seat
     (its seed from seed and game), the first `explore` searched decisions drawn by visits."""
+    from gaia_ai.games.gaia import policy
     from gaia_ai.games.gaia.game import GAME
     from gaia_ai.games.gaia.search import search_core, search_prior
 
@@ -127,7 +120,7 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
     return SearchGame(game, players, np.array(rounds, dtype=np.int8), np.array(vp, dtype=np.int16),
                       np.array(inputs, dtype=float).reshape(len(rounds), players, -1),
                       np.array(features, dtype=float).reshape(len(rounds), players, -1),
-                      np.array(final, dtype=np.int16), decisions, prior_name(config.prior))
+                      np.array(final, dtype=np.int16), decisions, policy.version_of(config.prior))
 
 
 def save(path: str, games: list[SearchGame]) -> None:
