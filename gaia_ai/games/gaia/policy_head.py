@@ -74,26 +74,40 @@ class Decisions(policy.DecisionRows):
         return float(hit.mean())
 
 
-def decisions(games: Sequence[search_play.SearchGame], trunk: dict[str, Any]) -> Decisions:
+def corrected_prior(game: search_play.SearchGame, decision: search_play.Decision,
+                    base: str | None) -> np.ndarray | None:
+    """The prior of policy `base` at a saved decision: the search's own (games searched with `base`) or
+    the base prior saved beside it (games searched with a head over `base`, e.g. p2's over p1); None if
+    the game holds neither. base None: the search's own, whatever it was."""
+    if base is None or game.prior == base:
+        return decision.prior
+    if game.base == base:
+        return decision.base
+    return None
+
+
+def decisions(games: Sequence[search_play.SearchGame], trunk: dict[str, Any],
+              base: str | None = None) -> Decisions:
     """The searched decisions of the games that a head can learn from: in an action phase of rounds 1-6
-    (a position with network inputs) with the search's prior saved; ValueError if there is none."""
-    decision, base, classes, shares, inputs = [], [], [], [], []
+    (a position with network inputs) with the prior of policy `base` saved (corrected_prior); ValueError
+    if there is none."""
+    decision, base_logit, classes, shares, inputs = [], [], [], [], []
     for g in games:
         for d in g.decisions:
-            prior = d.prior
+            prior = corrected_prior(g, d, base)
             if d.position < 0 or prior is None or len(d.moves) < 2 or not np.all(np.isfinite(prior)) \
                     or d.shares.sum() <= 0:
                 continue
             index = len(inputs)
             inputs.append(g.inputs[d.position, d.seat])
             decision.append(np.full(len(d.moves), index))
-            base.append(np.log(np.maximum(np.asarray(prior, dtype=float), 1e-12)))
+            base_logit.append(np.log(np.maximum(np.asarray(prior, dtype=float), 1e-12)))
             classes.append([gaia_rules.move_class(int(m)) for m in d.moves])
             shares.append(np.asarray(d.shares, dtype=float))
     if not inputs:
         raise ValueError("policy head: no searched decision with its position and prior in these games "
                          "(save them with a search as --player: train --net --data)")
-    return Decisions(len(inputs), np.concatenate(decision), np.concatenate(base),
+    return Decisions(len(inputs), np.concatenate(decision), np.concatenate(base_logit),
                      np.concatenate(classes).astype(int), np.concatenate(shares),
                      mlp.hidden(trunk, np.array(inputs, dtype=float)))
 
@@ -145,8 +159,9 @@ def train_from_data(files: Sequence[str], *, version: str, trunk: str = TRUNK, b
                     steps: int = STEPS, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """A policy document with a head, fitted on the search games earlier runs saved (search_play.save,
     ``train --net --data``) over the trunk of the value network `trunk`, correcting the policy `base`
-    (BASE by default), whose prior the files must hold (the games' search used it). Games with
-    game % HOLD_OUT == HOLD_OUT - 1 are held out and scored."""
+    (BASE by default), whose prior the files must hold: the games' search used it, or a head over it
+    (p2's games keep p1's prior beside p2's, so the next head learns from both generations' games).
+    Games with game % HOLD_OUT == HOLD_OUT - 1 are held out and scored."""
     if not files:
         raise ValueError("train --policy --from-data: name at least one file of saved games")
     if not POLICY_VERSION.fullmatch(version):
@@ -159,18 +174,19 @@ def train_from_data(files: Sequence[str], *, version: str, trunk: str = TRUNK, b
         raise ValueError(f"policy {base} already has a head: correct a policy without one")
     trunk_model = value_net.load(trunk)
     games = [g for path in files for g in search_play.load(path)]
-    others = sorted({g.prior for g in games} - {base, ""})
+    others = sorted({g.prior for g in games if g.prior not in (base, "") and g.base != base})
     if others:
         raise ValueError(f"train --policy --from-data: these games were searched with prior {', '.join(others)}, "
-                         f"not {base}: a head corrects the prior its games' search used (self-play with "
-                         f"prior={base})")
+                         f"neither {base} nor a head over {base}: a head corrects the prior its games' "
+                         f"search used or the one under that search's head (self-play with prior={base} "
+                         f"or a policy whose head corrects {base})")
     train = [g for g in games if g.game % HOLD_OUT != HOLD_OUT - 1]
     held = [g for g in games if g.game % HOLD_OUT == HOLD_OUT - 1]
     if not train or not held:
         raise ValueError(f"train --policy --from-data: the split by game index (game % {HOLD_OUT} == "
                          f"{HOLD_OUT - 1} held out) leaves {'no held-out' if not held else 'no training'} "
                          f"games among these {len(games)}")
-    batch, held_batch = decisions(train, trunk_model), decisions(held, trunk_model)
+    batch, held_batch = decisions(train, trunk_model, base), decisions(held, trunk_model, base)
     head = fit(batch, steps=steps, progress=None if progress is None else
                lambda t, ce: progress(f"step {t}/{steps}: cross-entropy {ce:.4f}"))
     flatten = flatten_factor(batch, head)

@@ -36,6 +36,7 @@ class Decision:
     shares: np.ndarray      # each move's share of the root's visits (sums to 1)
     position: int = -1      # its index in SearchGame.rounds/inputs, -1 outside rounds 1-6' action phases
     prior: np.ndarray | None = None   # the search's move prior of each move (what a policy head corrects)
+    base: np.ndarray | None = None    # where that prior has a head: the prior of the policy it corrects
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class SearchGame:
     final: np.ndarray       # (players,)
     decisions: list[Decision]
     prior: str = ""         # the prior the decisions' priors are (a policy's version, "uniform", ...; "": unknown)
+    base: str = ""          # the policy the decisions' base priors are (p1 under p2's head; "": none saved)
 
 
 def search_config(spec: str) -> Any:
@@ -72,6 +74,20 @@ def search_config(spec: str) -> Any:
     return config
 
 
+def base_policy(prior: str) -> str:
+    """The policy a search prior's head corrects (p1 for p2), "" if the prior is no policy with a head:
+    a later head is fitted over that base on these games too (a head is never stacked on a head)."""
+    from gaia_ai.games.gaia import policy
+    from gaia_ai.search.config import POLICY_VERSION
+
+    if prior != "policy" and not POLICY_VERSION.fullmatch(prior):
+        return ""
+    model = policy.load(prior)
+    if model.get("head") is None:
+        return ""
+    return str((model.get("trained") or {}).get("corrects", ""))
+
+
 def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchGame:
     """Self-play game `game` of master seed `seed`: deal ("net-SEED-GAME"), the search `spec` in every seat
     (its seed from seed and game), the first `explore` searched decisions drawn by visits."""
@@ -83,6 +99,8 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
         raise ValueError(f"explore must be 0 or more decisions, got {explore}")
     config = search_config(spec)
     config = type(config)(**{**config.to_dict(), "seed": seed * 1_000_003 + game})
+    base = base_policy(config.prior)
+    base_config = type(config)(**{**config.to_dict(), "prior": base}) if base else None
     GAME.check_players(players)
     state = GAME.new_game(GAME.deal(players, f"net-{seed}-{game}"))
     core = state._core.copy()
@@ -113,14 +131,17 @@ def play(game: int, seed: int, spec: str, players: int, explore: int) -> SearchG
                 if len(decisions) < explore:
                     move = int(draw.choices(moves.tolist(), weights=visits.tolist())[0])
                 prior = search_prior(core, config)
-                decisions.append(Decision(seat, int(core.round), moves, visits / visits.sum(), position,
-                                          np.array([prior.get(int(m), 0.0) for m in moves])))
+                base_prior = None if base_config is None else search_prior(core, base_config)
+                decisions.append(Decision(
+                    seat, int(core.round), moves, visits / visits.sum(), position,
+                    np.array([prior.get(int(m), 0.0) for m in moves]),
+                    None if base_prior is None else np.array([base_prior.get(int(m), 0.0) for m in moves])))
         gaia_rules.apply_search_move(core, move)
     final = core.raw_state()["final_vp"][:players]
     return SearchGame(game, players, np.array(rounds, dtype=np.int8), np.array(vp, dtype=np.int16),
                       np.array(inputs, dtype=float).reshape(len(rounds), players, -1),
                       np.array(features, dtype=float).reshape(len(rounds), players, -1),
-                      np.array(final, dtype=np.int16), decisions, policy.version_of(config.prior))
+                      np.array(final, dtype=np.int16), decisions, policy.version_of(config.prior), base)
 
 
 def save(path: str, games: list[SearchGame]) -> None:
@@ -129,7 +150,9 @@ def save(path: str, games: list[SearchGame]) -> None:
     final VP, network inputs and value features (single precision); per decision its game, seat, round,
     position (its index among its game's positions, -1 if none) and its moves' slice of `move`/`share`
     (`decision_start`), and the search's prior of each move (`prior`; NaN where a decision has none),
-    named per game (`game_prior`, in the games' order: the policy's version, p1, p2, ...).
+    named per game (`game_prior`, in the games' order: the policy's version, p1, p2, ...), and where that
+    prior has a head, the prior of the policy the head corrects (`base_prior`, NaN where none; named per
+    game by `game_base`, "" where none).
     Rows come game by game, in each game
     position by position, seat by seat."""
     rows = [(g, p, s) for g in games for p in range(len(g.rounds)) for s in range(g.players)]
@@ -155,11 +178,14 @@ def save(path: str, games: list[SearchGame]) -> None:
         prior=np.concatenate([np.full(len(d.moves), np.nan) if d.prior is None else d.prior
                               for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
         game_prior=np.array([g.prior for g in games], dtype=str),
+        base_prior=np.concatenate([np.full(len(d.moves), np.nan) if d.base is None else d.base
+                                   for _, d in decisions] or [np.zeros(0)]).astype(np.float32),
+        game_base=np.array([g.base for g in games], dtype=str),
     )
 
 
-# what load() needs of an archive (save() writes them all; "features", "decision_position" and "prior" came
-# later and are optional)
+# what load() needs of an archive (save() writes them all; "features", "decision_position", "prior" and
+# "base_prior" came later and are optional)
 SAVED = ("game", "players", "seat", "round", "vp", "final", "inputs", "decision_game", "decision_seat",
          "decision_round", "decision_start", "move", "share")
 
@@ -168,7 +194,8 @@ def load(path: str) -> list[SearchGame]:
     """The games save() wrote to `path`, in their order, as SearchGames (inputs, features and shares in
     the file's single precision; an archive written before the value features were saved gives
     features with no columns, one written before the decisions' positions were, positions -1, one
-    written before the moves' priors were, priors NaN and their name ""). ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
+    written before the moves' priors were, priors NaN and their name "", base priors likewise).
+    ValueError naming the file if it is missing, not a numpy archive, not a save of this module or not
     of this build's network inputs."""
     try:
         with np.load(path, allow_pickle=False) as archive:
@@ -198,7 +225,9 @@ def load(path: str) -> list[SearchGame]:
     positions = data.get("decision_position", np.full(len(data["decision_game"]), -1, dtype=np.int32))
     priors = data.get("prior", np.full(len(data["move"]), np.nan, dtype=np.float32))
     prior_names = [str(n) for n in data.get("game_prior", np.zeros(0, dtype=str))]
-    if len(priors) != len(data["move"]):
+    bases = data.get("base_prior", np.full(len(data["move"]), np.nan, dtype=np.float32))
+    base_names = [str(n) for n in data.get("game_base", np.zeros(0, dtype=str))]
+    if len(priors) != len(data["move"]) or len(bases) != len(data["move"]):
         raise ValueError(f"{path}: its moves' priors differ in number from its moves")
     if len(positions) != len(data["decision_game"]):
         raise ValueError(f"{path}: its decisions' positions differ in number from its decisions")
@@ -207,7 +236,7 @@ def load(path: str) -> list[SearchGame]:
         decisions.setdefault(g, []).append(Decision(
             int(data["decision_seat"][i]), int(data["decision_round"][i]),
             data["move"][starts[i]:starts[i + 1]], data["share"][starts[i]:starts[i + 1]], int(positions[i]),
-            priors[starts[i]:starts[i + 1]]))
+            priors[starts[i]:starts[i + 1]], bases[starts[i]:starts[i + 1]]))
     games: list[SearchGame] = []
     begin = 0
     while begin < rows:
@@ -225,12 +254,14 @@ def load(path: str) -> list[SearchGame]:
             data["inputs"][begin:end].reshape(-1, players, width),
             features[begin:end].reshape((end - begin) // players, players, -1),
             data["final"][begin:begin + players].copy(), decisions.pop(game, []),
-            prior_names[len(games)] if len(games) < len(prior_names) else ""))
+            prior_names[len(games)] if len(games) < len(prior_names) else "",
+            base_names[len(games)] if len(games) < len(base_names) else ""))
         if any(not -1 <= d.position < len(games[-1].rounds) for d in games[-1].decisions):
             raise ValueError(f"{path}: game {game} has a decision at a position it does not have")
         begin = end
     if decisions:
         raise ValueError(f"{path}: decisions of games {sorted(decisions)} that have no positions")
-    if prior_names and len(prior_names) != len(games):
-        raise ValueError(f"{path}: {len(prior_names)} games' prior names for {len(games)} games")
+    for kind, names in (("prior", prior_names), ("base prior", base_names)):
+        if names and len(names) != len(games):
+            raise ValueError(f"{path}: {len(names)} games' {kind} names for {len(games)} games")
     return games

@@ -179,10 +179,41 @@ def test_a_head_is_fitted_only_on_games_searched_with_the_prior_it_corrects(save
     _, games = saved
     other = tmp_path / "p2-games.npz"
     search_play.save(str(other), [dataclasses.replace(g, prior="p2") for g in games])
-    with pytest.raises(ValueError, match="searched with prior p2, not p1"):
+    with pytest.raises(ValueError, match="searched with prior p2, neither p1 nor a head over p1"):
         policy_head.train_from_data([str(other)], version="p7")
     with pytest.raises(ValueError, match="policy p2 already has a head"):
         policy_head.train_from_data([str(other)], version="p7", base="p2")
+
+
+def test_games_searched_with_a_head_keep_the_prior_it_corrects_for_the_next_head(tmp_path: Path) -> None:
+    """The next generation: self-play with p2 (a head over p1) saves p1's prior beside p2's at every
+    decision, so a new head over p1 learns from p2's games (and p1's: a replay buffer of both), never a
+    head stacked on a head."""
+    spec = SEARCH.replace("prior=p1", "prior=p2")
+    assert search_play.base_policy("p2") == search_play.base_policy("policy") == "p1"
+    assert search_play.base_policy("p1") == search_play.base_policy("uniform") == ""
+    games = [search_play.play(game, 4, spec, 2, 5) for game in (8, 9)]   # game 9 held out
+    first = games[0].decisions[0]
+    core = GAME.new_game(GAME.deal(2, "net-4-8"))._core
+    for version, saved_prior in (("p2", first.prior), ("p1", first.base)):
+        prior = dict(gaia_rules.move_prior(core, "policy", 0, policy.slot(version)))
+        assert saved_prior.tolist() == [prior[int(m)] for m in first.moves]
+    acting = [d for g in games for d in g.decisions if d.position >= 0 and len(d.moves) >= 2]
+    assert all(d.base.sum() == pytest.approx(1.0) for d in acting)
+    assert any(not np.allclose(d.prior, d.base) for d in acting)   # the head moved probability there
+    path = tmp_path / "p2-games.npz"
+    search_play.save(str(path), games)
+    loaded = search_play.load(str(path))
+    assert [(g.prior, g.base) for g in loaded] == [("p2", "p1")] * 2
+    for game, again in zip(games, loaded, strict=True):
+        for d, e in zip(game.decisions, again.decisions, strict=True):
+            assert np.array_equal(e.base, d.base.astype(np.float32))
+    batch = policy_head.decisions(loaded, value_net.load("n2"), "p1")
+    rows = [d for d in loaded[0].decisions + loaded[1].decisions if d.position >= 0 and len(d.moves) >= 2]
+    assert np.allclose(batch.base, np.log(np.concatenate([d.base for d in rows])), atol=1e-6)
+    model = policy_head.train_from_data([str(path)], version="p7", steps=50)
+    assert model["trained"]["corrects"] == "p1" and model["trained"]["games"] == 2
+    assert model["weights"] == policy.load("p1")["weights"]
 
 
 def test_the_shipped_default_policy_is_p1_with_a_head_over_n2() -> None:
