@@ -1,10 +1,13 @@
 """A 2-player match measured over several sessions, in pairs of games: ``python bench/match_tally.py FILE
 [--bot PREFIX [--anywhere]]``.
 
-FILE holds `gaia-ai match` game lines (after header lines starting with "#"), each prefixed by its match's master seed ("seed 201 game 1/2: p1
-mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"; a Gaia line names each player's faction
-after the spec: "p1 mcts:sims=1600 (terrans) 108"), as made by running `gaia-ai match ... --games N
---seed S` for seeds not yet in the file and appending its game lines. A match of an even number of games
+FILE holds `gaia-ai match` game lines (after header lines starting with "#"), each prefixed by its match's
+master seed ("seed 201 game 1/2: p1 mcts:ms=1000,rollout_depth=60 139, p2 greedy 67: ... wins"; a Gaia
+line names each player's faction after the spec: "p1 mcts:sims=1600 (terrans) 108"), as made by running
+`gaia-ai match ... --games N --seed S` for seeds not yet in the file and appending its game lines. A
+line as `gaia-ai match` prints it, without the prefix, is of the match whose seed --seed gives, or else
+the one `--seed S` the header names (a file of one match: its header, its command, its output; lines
+that start with neither "seed" nor "game", such as the match's own summary, are skipped). A match of an even number of games
 swaps the seats in pairs, so the file can grow by any number of matches. Prints the games, the share of
 the wins of the bot whose spec starts with PREFIX (default "mcts", ties split) with its Wilson 95%
 interval, and its mean VP margin with a 95% interval (Student t).
@@ -35,7 +38,7 @@ from gaia_ai.tournament.ratings import mean_interval, wilson_interval
 
 # a player: its spec, then (Gaia) its faction in parentheses, then its final VP
 PLAYER = r"(\S+)(?: \(([\w -]+)\))? (\d+)"
-LINE = re.compile(rf"^seed (\d+) game (\d+)/\d+: p1 {PLAYER}, p2 {PLAYER}:")
+LINE = re.compile(rf"^(?:seed (\d+) )?game (\d+)/\d+: p1 {PLAYER}, p2 {PLAYER}:")
 
 
 class Game(NamedTuple):
@@ -56,9 +59,10 @@ class Deals(NamedTuple):
     unmatched: int = 0  # deals whose two games had different factions (an auction's picks): not in `factions`
 
 
-def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[Game]:
+def games(lines: list[str], prefix: str, *, anywhere: bool = False, seed: int | None = None) -> list[Game]:
     """Each game's match seed, number and the PREFIX bot's VP margin (anywhere: the bot whose spec contains PREFIX,
-    for specs that differ only at the end); ValueError on a line that is not a game line, a game played
+    for specs that differ only at the end); `seed` is the match of the lines without a "seed S" prefix.
+    ValueError on a line that is not a game line, one without a seed when `seed` is None, a game played
     twice (the same seed and game number), or a line where not exactly one spec names PREFIX."""
     def names(spec: str) -> bool:
         return prefix in spec if anywhere else spec.startswith(prefix)
@@ -67,18 +71,23 @@ def games(lines: list[str], prefix: str, *, anywhere: bool = False) -> list[Game
     for number, line in enumerate(lines, 1):
         m = LINE.match(line)
         if m is None:
-            raise ValueError(f"line {number}: not a 'seed S game ...' line: {line[:60]!r}")
-        key = line.split(":")[0]
+            raise ValueError(f"line {number}: not a '[seed S] game N/M: p1 ..., p2 ...' line of a 2-player "
+                             f"match: {line[:60]!r}")
+        if m.group(1) is None and seed is None:
+            raise ValueError(f"line {number}: a game line without 'seed S', and no --seed (nor one "
+                             "'--seed S' in the header) says its match")
+        match_seed = int(m.group(1)) if m.group(1) is not None else seed
+        key = (match_seed, int(m.group(2)))
         if key in seen:
-            raise ValueError(f"line {number}: {key} is in the file twice")
+            raise ValueError(f"line {number}: seed {key[0]} game {key[1]} is in the file twice")
         seen.add(key)
-        seed, game_number, first, first_faction, first_vp, second, second_faction, second_vp = m.groups()
+        _, game_number, first, first_faction, first_vp, second, second_faction, second_vp = m.groups()
         if names(first) == names(second):
             where = "contain" if anywhere else "start with"
             raise ValueError(f"line {number}: exactly one player's spec must {where} {prefix!r}")
         mine = int(first_vp) - int(second_vp)
         factions = (first_faction, second_faction) if first_faction and second_faction else None
-        out.append(Game(int(seed), int(game_number), mine if names(first) else -mine, mine, factions))
+        out.append(Game(match_seed, int(game_number), mine if names(first) else -mine, mine, factions))
     return out
 
 
@@ -123,12 +132,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--factions", action="store_true",
                         help="also each faction's advantage in its deals (Gaia lines): which factions the bots "
                              "play well")
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="the match seed of game lines without a 'seed S' prefix (default: the one "
+                             "'--seed S' the file's header names)")
     args = parser.parse_args(argv)
     with open(args.file) as f:
-        # "# ..." lines are the file's header (when and how the games were played)
-        lines = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        text = [line.strip() for line in f if line.strip()]
+    # "# ..." lines are the file's header (when and how the games were played)
+    header = [line for line in text if line.startswith("#")]
+    lines = [line for line in text if line.startswith(("seed ", "game "))]
+    seed = args.seed
+    if seed is None:
+        named = {int(s) for line in header for s in re.findall(r"--seed (\d+)", line)}
+        seed = named.pop() if len(named) == 1 else None
     try:
-        found = games(lines, args.bot, anywhere=args.anywhere)
+        found = games(lines, args.bot, anywhere=args.anywhere, seed=seed)
     except ValueError as e:
         print(f"{args.file}: {e}", file=sys.stderr)
         return 2
@@ -140,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     low, high = wilson_interval(wins, len(found))
     mean, mean_low, mean_high = mean_interval(margins)
     seeds = sorted({g.seed for g in found})
-    print(f"{len(found)} games (seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} matches): {args.bot} wins {wins:g}, "
+    matches = f"seed {seeds[0]}, 1 match" if len(seeds) == 1 else \
+        f"seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} matches"
+    print(f"{len(found)} games ({matches}): {args.bot} wins {wins:g}, "
           f"{100 * wins / len(found):.1f}% [{100 * low:.1f}, {100 * high:.1f}]; margin {mean:+.1f} VP "
           f"[{mean_low:.1f}, {mean_high:.1f}]")
     d = deals(found)

@@ -58,8 +58,31 @@ def test_anywhere_picks_the_bot_by_a_part_of_its_spec():
 def test_refuses_a_game_twice_and_a_line_that_is_not_a_game():
     with pytest.raises(ValueError, match="twice"):
         match_tally.games(TM_LINES + TM_LINES[:1], "mcts")
-    with pytest.raises(ValueError, match="line 2: not a 'seed S game"):
-        match_tally.games([TM_LINES[0], "game 1/2: p1 greedy 1, p2 random 0:"], "mcts")
+    with pytest.raises(ValueError, match="line 2: not a '\\[seed S\\] game N/M"):
+        match_tally.games([TM_LINES[0], "game 1/2: p1 greedy 1, p2 random 0, p3 random 2:"], "mcts")
+    with pytest.raises(ValueError, match="line 2: a game line without 'seed S'"):
+        match_tally.games([TM_LINES[0], "game 1/2: p1 greedy 1, p2 mcts 0:"], "mcts")
+
+
+def test_a_match_as_printed_takes_its_seed_from_the_header(tmp_path, capsys):
+    """`gaia-ai match`'s own lines (no 'seed S' prefix, games out of order with --workers) under a header
+    that names its command: one match, its deals paired by game number."""
+    path = tmp_path / "match.txt"
+    lines = [line.split(" ", 2)[2] for line in GAIA_LINES[:2]] + [
+        "game 4/10: p1 mcts:sims=400 (bescods) 90, p2 mcts:sims=1600 (lantids) 110: ... wins",
+        "game 3/10: p1 mcts:sims=1600 (bescods) 120, p2 mcts:sims=400 (lantids) 100: ... wins"]
+    summary = "4 games, 2 players\nA's share of the wins 62.5% (...)\nbot  wins  avg VP ...\n"
+    path.write_text("# G=...; gaia-ai match ... --games 10 --seed 55\n" + "\n".join(lines) + "\n" + summary)
+    assert match_tally.main([str(path), "--bot", "mcts:sims=1600"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("4 games (seed 55, 1 match): mcts:sims=1600 wins 2.5")
+    assert "2 deals: mcts:sims=1600 won 1 twice, the other bot 0; 0 split" in out
+    assert "paired margin +8.0 VP" in out   # deals (-8 + 0) / 2 and (20 + 20) / 2
+    assert match_tally.main([str(path), "--bot", "mcts:sims=1600", "--seed", "7"]) == 0
+    assert "(seed 7, 1 match)" in capsys.readouterr().out
+    path.write_text("\n".join(lines) + "\n")   # no header, no --seed: which match is unknown
+    assert match_tally.main([str(path), "--bot", "mcts:sims=1600"]) == 2
+    assert "without 'seed S'" in capsys.readouterr().err
 
 
 def test_main_prints_share_interval_and_margin(tmp_path, capsys):
