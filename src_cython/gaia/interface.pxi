@@ -425,7 +425,7 @@ cdef int gi_prior_value3(const void* ctx, const void* s, const Move* moves, int 
 # at once, each in a slot (a match of one generation against its parent runs both in one process) ---------
 cdef enum:
     NPC = 40     # move classes (policy_class): the move kinds, builds by building, research steps by track
-    POLICY_SLOTS = 4
+    POLICY_SLOTS = 8   # every shipped generation (p1-p3) and candidates beside them in one process
 cdef double POLICY_W[POLICY_SLOTS][6][NVF]
 cdef double POLICY_B[POLICY_SLOTS][6][NPC]
 cdef double POLICY_TEMPERATURE[POLICY_SLOTS]

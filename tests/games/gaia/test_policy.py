@@ -185,8 +185,9 @@ def test_each_policy_version_has_a_slot_of_its_own() -> None:
     other = dict(gaia_rules.move_prior(core, "policy", 0, spare))
     assert shipped == dict(gaia_rules.move_prior(core, "policy", 0, policy.slot()))   # slot 0 untouched
     assert shipped.keys() == other.keys() and shipped != other
-    with pytest.raises(ValueError, match="policy slot 4: 0 to 3"):
-        gaia_rules.move_prior(core, "policy", 0, 4)
+    count = gaia_rules.POLICY_SLOT_COUNT
+    with pytest.raises(ValueError, match=f"policy slot {count}: 0 to {count - 1}"):
+        gaia_rules.move_prior(core, "policy", 0, count)
     with pytest.raises(ValueError, match="policy slot -1"):
         gaia_rules.set_policy_weights(weights, bias, temperature, -1)
 
