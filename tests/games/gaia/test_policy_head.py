@@ -227,3 +227,17 @@ def test_the_shipped_default_policy_is_p1_with_a_head_over_n2() -> None:
     gate = p2["trained"]["gate"]
     assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
     assert gate["candidate"] == gate["opponent"].replace("prior=p1", "prior=p2")
+
+
+def test_p3_is_shipped_selectable_but_not_the_default() -> None:
+    """The second generation: p1 with a head fitted on p2's own self-play games (over p1's prior saved
+    beside p2's), gated against p2; prior=p3 pins it, prior=policy stays p2 until p3 is measured against
+    today's search as p2 was."""
+    p1, p3 = policy.load("p1"), policy.load("p3")
+    assert "p3" in policy.shipped_versions() and policy.version_of("policy") == "p2"
+    assert p3["head"]["trunk"] == "n2" and p3["trained"]["corrects"] == "p1" and p3["weights"] == p1["weights"]
+    gate = p3["trained"]["gate"]
+    assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
+    assert gate["candidate"] == gate["opponent"].replace("prior=p2", "prior=p3")
+    config = SearchConfig(simulations=20, selection="puct", prior="p3", evaluator="n2", seed=1)
+    assert search_gaia(demo(), config).candidates
