@@ -23,6 +23,11 @@ POLICY_VERSION = re.compile(r"p[1-9][0-9]{0,3}")   # a prior that pins a policy 
 NET_VERSION = re.compile(r"n[1-9][0-9]{0,3}")      # an evaluator that names a value network (Gaia: value_net)
 
 
+def names_policy(prior: str) -> bool:
+    """Whether a search's prior is a learned policy: the shipped default ("policy") or a pinned "pN"."""
+    return prior == "policy" or POLICY_VERSION.fullmatch(prior) is not None
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     """Parameters of one MCTS search (gaia_ai._core.mcts). Immutable; validated on construction.
@@ -205,8 +210,8 @@ class SearchConfig:
         _check_positive(self, "c_uct")
         _check_positive(self, "c_puct")
         _check_nonnegative(self, "fpu_reduction")
-        if not isinstance(self.prior, str) or not (self.prior in ("uniform", "rollout", "value", "policy")
-                                                   or POLICY_VERSION.fullmatch(self.prior)):
+        if not isinstance(self.prior, str) or not (self.prior in ("uniform", "rollout", "value")
+                                                   or names_policy(self.prior)):
             raise ValueError(f"SearchConfig.prior must be uniform, rollout, value, policy or a policy version "
                              f"p1, p2, ..., got {self.prior!r}")
         if self.prior != "uniform" and self.selection != "puct":

@@ -13,7 +13,7 @@ from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.errors import GaiaError
 from gaia_ai.games.gaia.notation import ENDTURN, Command, LogLine, format_line
 from gaia_ai.search.budget import RATES
-from gaia_ai.search.config import NET_VERSION, POLICY_VERSION, SearchConfig
+from gaia_ai.search.config import NET_VERSION, SearchConfig, names_policy
 from gaia_ai.search.core import SearchResult  # one result type for every game's search
 from gaia_ai.search.stats import SearchStats
 
@@ -189,7 +189,7 @@ def _interface(core: Any, config: SearchConfig) -> tuple[Any, Any]:
 def _policy(config: SearchConfig) -> tuple[str, int]:
     """(the C core's prior name, the policy's slot): a policy ("policy", the default, or a pinned "pN")
     loaded into its slot, any other prior as it is (slot 0, unused)."""
-    if config.prior == "policy" or POLICY_VERSION.fullmatch(config.prior):
+    if names_policy(config.prior):
         from gaia_ai.games.gaia import policy
 
         return "policy", policy.slot(config.prior)

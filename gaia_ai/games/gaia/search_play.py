@@ -78,9 +78,9 @@ def base_policy(prior: str) -> str:
     """The policy a search prior's head corrects (p1 for p2), "" if the prior is no policy with a head:
     a later head is fitted over that base on these games too (a head is never stacked on a head)."""
     from gaia_ai.games.gaia import policy
-    from gaia_ai.search.config import POLICY_VERSION
+    from gaia_ai.search.config import names_policy
 
-    if prior != "policy" and not POLICY_VERSION.fullmatch(prior):
+    if not names_policy(prior):
         return ""
     model = policy.load(prior)
     if model.get("head") is None:
