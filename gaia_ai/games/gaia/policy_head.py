@@ -78,8 +78,9 @@ def corrected_prior(game: search_play.SearchGame, decision: search_play.Decision
                     base: str | None) -> np.ndarray | None:
     """The prior of policy `base` at a saved decision: the search's own (games searched with `base`) or
     the base prior saved beside it (games searched with a head over `base`, e.g. p2's over p1); None if
-    the game holds neither. base None: the search's own, whatever it was."""
-    if base is None or game.prior == base:
+    the game holds neither. base None, or a game whose prior is unnamed (an archive older than the
+    names, which train_from_data accepts as p1's): the search's own."""
+    if base is None or game.prior in (base, ""):
         return decision.prior
     if game.base == base:
         return decision.base

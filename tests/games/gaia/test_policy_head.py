@@ -60,6 +60,21 @@ def test_an_archive_saved_before_the_priors_loads_without_them(saved, tmp_path: 
         policy_head.decisions(games, value_net.load("n2"))
 
 
+def test_an_archive_without_the_priors_names_is_fitted_on_its_priors(saved, tmp_path: Path) -> None:
+    """Games whose prior is unnamed ("": saved before the names were) are accepted as the prior a head
+    corrects, and their priors are the ones fitted."""
+    path, games = saved
+    with np.load(path) as archive:
+        columns = {k: archive[k] for k in archive.files if k not in ("game_prior", "game_base")}
+    unnamed = tmp_path / "unnamed.npz"
+    np.savez_compressed(unnamed, **columns)
+    loaded = search_play.load(str(unnamed))
+    assert {g.prior for g in loaded} == {""}
+    trunk = value_net.load("n2")
+    named, bare = policy_head.decisions(games, trunk, "p1"), policy_head.decisions(loaded, trunk, "p1")
+    assert bare.count == named.count and np.allclose(bare.base, named.base, atol=1e-6)
+
+
 def _spare_with_head(head: np.ndarray | None) -> int:
     """The linear policy p1 in the spare slot, with `head` over n2's trunk (None: none)."""
     weights, bias, temperature = policy.check_policy(policy.load("p1"), "p1")
