@@ -160,7 +160,7 @@ class GaiaGame(Game):
     # ---- search and bots ----------------------------------------------------------------------------
     def hint_search(self) -> dict[str, Any]:
         """examples/search-strong.toml's search: rollouts to the end, PUCT with the learned move prior
-        (policy p2: p1, distilled from the search's visits, with a head over n2's trunk) and first-play
+        (policy p3: p1, distilled from the search's visits, with a head over n2's trunk) and first-play
         urgency, a leaf half learned value, half rollout at 400 simulations, the learned part 0.1 less a
         doubling of the budget above (0.3 at 1600). At 400 simulations each it beat the same search with the value prior in 68.5 of 100
         2-player games (+8.8 VP), which beat the plain default (UCT, rollouts) in 70.8% of 250; at 1600
@@ -168,9 +168,9 @@ class GaiaGame(Game):
         value is the network n2 (v1's recipe refitted on the search's own games and a network's
         correction): against the same search with v1 it won 63.5% of 200 2-player games at 400
         simulations, 64% of 100 at 300 ms a move, and alone at a 3-player table of it 47% of 99 (fair
-        share 33%; docs/search.md, "A base the network corrects: n2"). With p2 as well, it beat the search
-        with p1 and v1 in 70.5% of 200 2-player games at 400 simulations and 67.5% of 100 at 300 ms a move
-        (docs/search.md, "A policy head")."""
+        share 33%; docs/search.md, "A base the network corrects: n2"). With p3 as well, it beat the search
+        with p1 and v1 in 70.8% of 200 2-player games at 400 simulations and 65.0% of 100 at 300 ms a move
+        (docs/search.md, "A policy head"; p2, the head before, 70.5% and 67.5%)."""
         return dict(HINT_SEARCH)
 
     def searcher(self, config: Any) -> Any:

@@ -29,9 +29,10 @@ from gaia_ai.games.gaia.engine import GaiaState, GameSetup
 from gaia_ai.games.gaia.value import ROUNDS, check_model, two_factions
 from gaia_ai.games.models import ShippedModels
 
-# the shipped default policy: what prior=policy uses (prior=pN pins one): p2, p1 with a head over n2's trunk
-# (policy_head.py, issue 41), which beat p1 in 59.8% of 200 games of the hint search (its gate)
-VERSION = "p2"
+# the shipped default policy: what prior=policy uses (prior=pN pins one): p3, p1 with a head over n2's trunk
+# (policy_head.py, issue 41) fitted on p2's self-play, which beat p2 in 58.8% of 200 games of the hint
+# search (its gate; p2 had beaten p1 in 59.8%)
+VERSION = "p3"
 # the search whose visits are distilled by default: S of docs/value-analysis.md (p1's teacher)
 TEACHER = "mcts:sims=400,selection=puct,prior=value,c_puct=0.75,fpu=0.2,eval=v1,mix=0.5"
 TEMPERATURE = 3.0    # VP of margin per logit unit in the fit (the fit prefers it to 4 or 2)

@@ -231,11 +231,11 @@ def test_games_searched_with_a_head_keep_the_prior_it_corrects_for_the_next_head
     assert model["weights"] == policy.load("p1")["weights"]
 
 
-def test_the_shipped_default_policy_is_p1_with_a_head_over_n2() -> None:
-    """prior=policy is p2: p1's form (its weights; its bias and temperature flattened by one factor) and a
+def test_p2_is_p1_with_a_head_over_n2_gated_against_p1() -> None:
+    """The first head: p1's form (its weights; its bias and temperature flattened by one factor) and a
     head over n2's trunk, gated against p1 (its record kept in the document)."""
     p1, p2 = policy.load("p1"), policy.load("p2")
-    assert policy.VERSION == "p2" and p2["head"]["trunk"] == "n2"
+    assert p2["head"]["trunk"] == "n2"
     assert p2["weights"] == p1["weights"]
     flatten = p2["trained"]["flatten"]
     assert p2["temperature"] == pytest.approx(p1["temperature"] * flatten, abs=1e-5)
@@ -244,12 +244,12 @@ def test_the_shipped_default_policy_is_p1_with_a_head_over_n2() -> None:
     assert gate["candidate"] == gate["opponent"].replace("prior=p1", "prior=p2")
 
 
-def test_p3_is_shipped_selectable_but_not_the_default() -> None:
-    """The second generation: p1 with a head fitted on p2's own self-play games (over p1's prior saved
-    beside p2's), gated against p2; prior=p3 pins it, prior=policy stays p2 until p3 is measured against
-    today's search as p2 was."""
+def test_the_shipped_default_policy_is_p3_fitted_on_p2s_games() -> None:
+    """prior=policy is the second generation: p1 with a head fitted on p2's own self-play games (over p1's
+    prior saved beside p2's), gated against p2; prior=p2 and prior=p1 still pin the earlier ones."""
     p1, p3 = policy.load("p1"), policy.load("p3")
-    assert "p3" in policy.shipped_versions() and policy.version_of("policy") == "p2"
+    assert policy.VERSION == "p3" and policy.version_of("policy") == "p3"
+    assert {"p1", "p2", "p3"} <= set(policy.shipped_versions())
     assert p3["head"]["trunk"] == "n2" and p3["trained"]["corrects"] == "p1" and p3["weights"] == p1["weights"]
     gate = p3["trained"]["gate"]
     assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
