@@ -48,13 +48,18 @@ def test_self_play_keeps_the_searched_prior_of_every_move(saved) -> None:
             assert np.array_equal(e.prior, d.prior.astype(np.float32))
 
 
+def _saved_without(path: Path, folder: Path, *dropped: str) -> list[search_play.SearchGame]:
+    """The archive at `path` saved again without the columns `dropped` (as an older archive was), loaded."""
+    with np.load(path) as archive:
+        columns = {k: archive[k] for k in archive.files if k not in dropped}
+    older = folder / "older.npz"
+    np.savez_compressed(older, **columns)
+    return search_play.load(str(older))
+
+
 def test_an_archive_saved_before_the_priors_loads_without_them(saved, tmp_path: Path) -> None:
     path, _ = saved
-    with np.load(path) as archive:
-        columns = {k: archive[k] for k in archive.files if k not in ("prior", "game_prior")}
-    old = tmp_path / "old.npz"
-    np.savez_compressed(old, **columns)
-    games = search_play.load(str(old))
+    games = _saved_without(path, tmp_path, "prior", "game_prior")
     assert all(np.isnan(d.prior).all() for g in games for d in g.decisions) and {g.prior for g in games} == {""}
     with pytest.raises(ValueError, match="no searched decision with its position and prior"):
         policy_head.decisions(games, value_net.load("n2"))
@@ -64,11 +69,7 @@ def test_an_archive_without_the_priors_names_is_fitted_on_its_priors(saved, tmp_
     """Games whose prior is unnamed ("": saved before the names were) are accepted as the prior a head
     corrects, and their priors are the ones fitted."""
     path, games = saved
-    with np.load(path) as archive:
-        columns = {k: archive[k] for k in archive.files if k not in ("game_prior", "game_base")}
-    unnamed = tmp_path / "unnamed.npz"
-    np.savez_compressed(unnamed, **columns)
-    loaded = search_play.load(str(unnamed))
+    loaded = _saved_without(path, tmp_path, "game_prior", "game_base")
     assert {g.prior for g in loaded} == {""}
     trunk = value_net.load("n2")
     named, bare = policy_head.decisions(games, trunk, "p1"), policy_head.decisions(loaded, trunk, "p1")
@@ -231,6 +232,14 @@ def test_games_searched_with_a_head_keep_the_prior_it_corrects_for_the_next_head
     assert model["weights"] == policy.load("p1")["weights"]
 
 
+def _assert_passed_its_gate(model: dict, parent: str, version: str) -> None:
+    """A shipped generation's record: 200 games of the hint search with it against the same search with
+    its parent (only `prior=` swapped), passed."""
+    gate = model["trained"]["gate"]
+    assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
+    assert gate["candidate"] == gate["opponent"].replace(f"prior={parent}", f"prior={version}")
+
+
 def test_p2_is_p1_with_a_head_over_n2_gated_against_p1() -> None:
     """The first head: p1's form (its weights; its bias and temperature flattened by one factor) and a
     head over n2's trunk, gated against p1 (its record kept in the document)."""
@@ -239,9 +248,7 @@ def test_p2_is_p1_with_a_head_over_n2_gated_against_p1() -> None:
     assert p2["weights"] == p1["weights"]
     flatten = p2["trained"]["flatten"]
     assert p2["temperature"] == pytest.approx(p1["temperature"] * flatten, abs=1e-5)
-    gate = p2["trained"]["gate"]
-    assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
-    assert gate["candidate"] == gate["opponent"].replace("prior=p1", "prior=p2")
+    _assert_passed_its_gate(p2, "p1", "p2")
 
 
 def test_the_shipped_default_policy_is_p3_fitted_on_p2s_games() -> None:
@@ -251,8 +258,6 @@ def test_the_shipped_default_policy_is_p3_fitted_on_p2s_games() -> None:
     assert policy.VERSION == "p3" and policy.version_of("policy") == "p3"
     assert {"p1", "p2", "p3"} <= set(policy.shipped_versions())
     assert p3["head"]["trunk"] == "n2" and p3["trained"]["corrects"] == "p1" and p3["weights"] == p1["weights"]
-    gate = p3["trained"]["gate"]
-    assert gate["passed"] and gate["games"] == 200 and gate["share"] >= 0.55
-    assert gate["candidate"] == gate["opponent"].replace("prior=p2", "prior=p3")
+    _assert_passed_its_gate(p3, "p2", "p3")
     config = SearchConfig(simulations=20, selection="puct", prior="p3", evaluator="n2", seed=1)
     assert search_gaia(demo(), config).candidates
