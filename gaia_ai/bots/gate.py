@@ -55,7 +55,8 @@ def run_gate(model_file: Path, version: str, opponent: str, *, game: str, games:
     summary = result.summary()
     share = summary["a_win_share"]
     record = {"opponent": opponent, "candidate": candidate, "games": summary["games"], "seed": seed,
-              "share": share, "share_ci95": summary["a_win_share_ci95"], "record": summary["a_record"],
+              "share": round(share, 4), "share_ci95": [round(x, 4) for x in summary["a_win_share_ci95"]],
+              "record": summary["a_record"],
               "margin": summary["bots"][0]["average_margin"], "margin_ci95": summary["bots"][0]["margin_ci95"],
               "passed": share >= GATE_SHARE}
     where = (f"# {started}, {platform.node() or 'this machine'} ({os.cpu_count()} cores), {workers} "

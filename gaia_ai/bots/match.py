@@ -70,8 +70,10 @@ class MatchResult:
             wins = sum(g.wins(0) for g in self.games)
             low, high = wilson_interval(wins, len(self.games))
             # A's share of the wins (ties split) next to a fair share: 1/players when A holds one seat
-            out["a_win_share"] = round(wins / len(self.games), 4)
-            out["a_win_share_ci95"] = [round(low, 4), round(high, 4)]
+            # unrounded: the table prints them to 0.1%, and a second rounding would move a figure
+            # that ends in 5 (0.552544 -> 0.5525 -> 55.2% where bench/match_tally.py says 55.3%)
+            out["a_win_share"] = wins / len(self.games)
+            out["a_win_share_ci95"] = [low, high]
             out["a_fair_share"] = round(statistics.mean(g.seats.count(0) for g in self.games) / self.players, 4)
             # games A won alone, lost (no share of the top score) and tied (a share of it)
             shares = [g.wins(0) for g in self.games]

@@ -195,8 +195,8 @@ def _train_handler(args: argparse.Namespace) -> int:
             out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
             low, high = gate["share_ci95"]
             print(f"{out.with_suffix('.gate.txt')}: {'passed' if gate['passed'] else 'failed'}, "
-                  f"{100 * gate['share']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {gate['games']} games, "
-                  f"{gate['margin']:+.1f} VP", file=sys.stderr)
+                  f"{100 * gate['share']:.2f}% [{100 * low:.2f}, {100 * high:.2f}] of {gate['games']} games, "
+                  f"{gate['margin']:+.2f} VP", file=sys.stderr)
             if not gate["passed"]:
                 return 3
     except (ToolkitError, OSError, ValueError) as e:

@@ -7,11 +7,12 @@ import json
 import pytest
 
 from gaia_ai.bots import BotSpecError, make_bot, parse_spec
-from gaia_ai.bots.match import format_summary, one_seat_rotations, rotations, run_match
+from gaia_ai.bots.match import GameResult, MatchResult, format_summary, one_seat_rotations, rotations, run_match
 from gaia_ai.cli import main
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.game import draw_factions, home
 from gaia_ai.games.gaia.setup import GameSetup
+from gaia_ai.tournament.ratings import wilson_interval
 
 
 def test_spec_strings_parse_into_name_and_parameters() -> None:
@@ -76,6 +77,17 @@ def test_a_one_seat_match_reports_a_share_against_a_fair_share() -> None:
     assert summary["a_win_share"] == pytest.approx(share, abs=1e-4)
     low, high = summary["a_win_share_ci95"]
     assert 0 <= low <= share <= high <= 1
+
+
+def test_the_match_table_rounds_the_win_share_interval_once() -> None:
+    # 33 wins of 75: the interval's top is 0.55253..., 55.3%; rounded to 4 places first (0.5525) it
+    # printed 55.2%, one tenth away from what bench/match_tally.py says for the same games
+    games = [GameResult(seed=str(i), seats=[0, 1], factions=[], vp=[2, 1] if i < 33 else [1, 2])
+             for i in range(75)]
+    low, high = wilson_interval(33, 75)
+    assert f"{100 * high:.1f}" == "55.3" and f"{100 * round(high, 4):.1f}" == "55.2"
+    table = format_summary(MatchResult(specs=["a", "b"], players=2, games=games).summary())
+    assert f"(95% interval {100 * low:.1f}-55.3%;" in table
 
 
 def test_a_match_counts_each_bots_decisions_and_thinking_time() -> None:
