@@ -14,8 +14,8 @@ cdef enum:
     NN_OWN = NVF - 1 + 4 + NTRACK + 6 + 3   # 35: own block
     NN_OTHER = NVF - 1                      # 16: the other seats' mean v1 features
     NNI = NN_OWN + NN_OTHER + 1 + 6         # 58 inputs
-    NNH1 = 64
-    NNH2 = 32
+    NNH1 = MLP_H1
+    NNH2 = MLP_H2
     NET_SLOTS = 4
 
 NET_INPUTS = (
@@ -31,20 +31,9 @@ NET_INPUTS = (
 NET_LAYERS = (NNI, NNH1, NNH2, 1)
 NET_SLOT_COUNT = NET_SLOTS
 
-# per slot: input standardization, the layers (weights by [input][unit]: the inner loop runs over units),
-# the output's scale
-cdef double NET_MEAN[NET_SLOTS][NNI]
-cdef double NET_SCALE[NET_SLOTS][NNI]     # > 0 (set_net_weights refuses others)
-cdef double NET_W1[NET_SLOTS][NNI][NNH1]
-cdef double NET_B1[NET_SLOTS][NNH1]
-cdef double NET_W2[NET_SLOTS][NNH1][NNH2]
-cdef double NET_B2[NET_SLOTS][NNH2]
-cdef double NET_W3[NET_SLOTS][NNH2]
-cdef double NET_B3[NET_SLOTS]
-cdef double NET_YMEAN[NET_SLOTS]
-cdef double NET_YSCALE[NET_SLOTS]
+# one network a slot (core/mlp.pxi: the numbers and the forward pass Terraforming Mars's network shares)
+cdef Mlp NETS[NET_SLOTS]
 cdef double NET_BASE[NET_SLOTS][6][NVF]   # per round: the base's weights over the v1 features (0: none)
-cdef int NET_LOADED[NET_SLOTS]
 
 
 cdef void net_encode(const GState* st, int p, double (*feats)[NVF], double* x) noexcept nogil:
@@ -93,43 +82,6 @@ cdef void net_encode_seat(GState* st, GameContext* c, int p, double* x) noexcept
     net_encode(st, p, feats, x)
 
 
-cdef void net_hidden(int slot, const double* x, double* h2) noexcept nogil:
-    """h2[0..NNH2): the last hidden layer of the network in `slot` at inputs x, before its ReLU (the trunk
-    a policy head reads; a unit at or below 0 is off)."""
-    cdef double z[NNI]
-    cdef double h1[NNH1]
-    cdef double v
-    cdef int i, j
-    for i in range(NNI):
-        z[i] = (x[i] - NET_MEAN[slot][i]) / NET_SCALE[slot][i]
-    for j in range(NNH1):
-        h1[j] = NET_B1[slot][j]
-    for i in range(NNI):
-        v = z[i]
-        if v != 0:
-            for j in range(NNH1):
-                h1[j] += v * NET_W1[slot][i][j]
-    for j in range(NNH2):
-        h2[j] = NET_B2[slot][j]
-    for i in range(NNH1):
-        v = h1[i]
-        if v > 0:   # ReLU: a unit at or below 0 adds nothing
-            for j in range(NNH2):
-                h2[j] += v * NET_W2[slot][i][j]
-
-
-cdef double net_forward(int slot, const double* x) noexcept nogil:
-    """The network in `slot` at inputs x: the VP still to gain."""
-    cdef double h2[NNH2]
-    cdef double out = NET_B3[slot]
-    cdef int j
-    net_hidden(slot, x, h2)
-    for j in range(NNH2):
-        if h2[j] > 0:
-            out += h2[j] * NET_W3[slot][j]
-    return out * NET_YSCALE[slot] + NET_YMEAN[slot]
-
-
 cdef int net_value(const void* ctx, const void* s, double* out, int slot) noexcept nogil:
     """Final VP estimate of the network in `slot`: VP now plus its estimate of the VP still to gain.
     Before the boards are loaded (faction picks, an auction): gi_evaluate's estimate, as linear_value."""
@@ -147,7 +99,7 @@ cdef int net_value(const void* ctx, const void* s, double* out, int slot) noexce
     r = round_row(st)
     for p in range(st.num_players):
         net_encode(st, p, feats, x)
-        out[p] = st.pl[p].vp - st.pl[p].bid + net_forward(slot, x)
+        out[p] = st.pl[p].vp - st.pl[p].bid + mlp_forward(&NETS[slot], x)
         for i in range(NVF):
             out[p] += NET_BASE[slot][r][i] * feats[p][i]
     return GAME_OK
@@ -171,9 +123,8 @@ cdef int gi_evaluate_net3(const void* ctx, const void* s, double* out) noexcept 
 
 cdef int check_net_slot(int slot) except -1:
     """A loaded network slot, or ValueError."""
-    if slot < 0 or slot >= NET_SLOTS:
-        raise ValueError(f"value network slot {slot}: 0 to {NET_SLOTS - 1}")
-    if not NET_LOADED[slot]:
+    mlp_check_slot(slot, NET_SLOTS)
+    if not NETS[slot].loaded:
         raise ValueError(f"no value network's weights in slot {slot} (gaia_ai.games.gaia.value_net.load)")
     return 0
 
@@ -196,24 +147,6 @@ def net_inputs_of(Core core):
     return out
 
 
-def _finite_vector(name, values, int n):
-    """values as n finite floats, or ValueError naming `name`."""
-    import math
-
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != n:
-        raise ValueError(f"value network {name}: expected {n} numbers")
-    row = [float(v) for v in values]
-    if not all(math.isfinite(v) for v in row):
-        raise ValueError(f"value network {name}: not every number is finite")
-    return row
-
-
-def _finite_matrix(name, rows, int n, int m):
-    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__len__") or len(rows) != n:
-        raise ValueError(f"value network {name}: expected {n} rows of {m} numbers")
-    return [_finite_vector(f"{name} row {i}", row, m) for i, row in enumerate(rows)]
-
-
 def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, double y_scale, int slot=0,
                     base=None):
     """Load a value network into `slot` (0..NET_SLOT_COUNT-1; process-wide, never while a search reads
@@ -222,41 +155,12 @@ def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, d
     or 6 rows of len(VALUE_FEATURES): a per-round linear value the network's output is added to). Every
     size is checked (NET_LAYERS) before anything is written: a mismatch is a ValueError and the slot is
     unchanged."""
-    import math
-
-    mean_ = _finite_vector("input mean", mean, NNI)
-    scale_ = _finite_vector("input scale", scale, NNI)
-    if not all(v > 0 for v in scale_):
-        raise ValueError("value network input scale: every number must be > 0")
-    w1_ = _finite_matrix("w1", w1, NNI, NNH1)
-    b1_ = _finite_vector("b1", b1, NNH1)
-    w2_ = _finite_matrix("w2", w2, NNH1, NNH2)
-    b2_ = _finite_vector("b2", b2, NNH2)
-    w3_ = _finite_vector("w3", w3, NNH2)
-    if not (math.isfinite(b3) and math.isfinite(y_mean) and math.isfinite(y_scale)):
-        raise ValueError("value network b3, y_mean, y_scale: must be finite")
     base_ = [[0.0] * NVF for _ in range(6)] if base is None else _finite_matrix("base", base, 6, NVF)
-    if slot < 0 or slot >= NET_SLOTS:
-        raise ValueError(f"value network slot {slot}: 0 to {NET_SLOTS - 1}")
-    for i in range(NNI):
-        NET_MEAN[slot][i] = mean_[i]
-        NET_SCALE[slot][i] = scale_[i]
-        for j in range(NNH1):
-            NET_W1[slot][i][j] = w1_[i][j]
-    for i in range(NNH1):
-        NET_B1[slot][i] = b1_[i]
-        for j in range(NNH2):
-            NET_W2[slot][i][j] = w2_[i][j]
-    for j in range(NNH2):
-        NET_B2[slot][j] = b2_[j]
-        NET_W3[slot][j] = w3_[j]
-    NET_B3[slot] = b3
-    NET_YMEAN[slot] = y_mean
-    NET_YSCALE[slot] = y_scale
+    mlp_check_slot(slot, NET_SLOTS)
+    mlp_load(&NETS[slot], NNI, mean, scale, w1, b1, w2, b2, w3, b3, y_mean, y_scale)
     for i in range(6):
         for j in range(NVF):
             NET_BASE[slot][i][j] = base_[i][j]
-    NET_LOADED[slot] = 1
 
 
 def evaluate_net(Core core, int slot=0):
@@ -296,7 +200,7 @@ def evaluate_repeat(Core core, str evaluator, int slot, long reps):
 
 # ---- the policy head (issue 41, item 1): a policy prior's logits corrected by the position as a value
 # network's trunk sees it. At an action-phase decision of rounds 1-6, move i's logit gains
-# POLICY_HEAD[slot][class of move i] . relu(h), h the trunk's last hidden layer (net_hidden) for the mover:
+# POLICY_HEAD[slot][class of move i] . relu(h), h the trunk's last hidden layer (mlp_hidden) for the mover:
 # one trunk pass per expansion, NNH2 multiply-adds a move, no allocation. The head is fitted to the search's
 # root visits on top of the policy it corrects (gaia_ai/games/gaia/policy.py, `gaia-ai train --policy
 # --from-data`); a policy without one (p1) is unchanged ---------------------------------------------------
@@ -320,7 +224,7 @@ cdef void policy_head_add(const void* ctx, const void* s, const Move* moves, int
     if p < 0:
         return
     net_encode_seat(st, <GameContext*> ctx, p, x)
-    net_hidden(POLICY_TRUNK[slot] - 1, x, h)
+    mlp_hidden(&NETS[POLICY_TRUNK[slot] - 1], x, h)
     for i in range(n):
         k = policy_class(moves[i])
         d = 0
@@ -362,5 +266,5 @@ def net_hidden_of(Core core, int seat, int slot=0):
     if not 0 <= seat < core.st.num_players:
         raise ValueError(f"seat {seat}: 0 to {core.st.num_players - 1}")
     net_encode_seat(&core.st, core.ctx, seat, x)
-    net_hidden(slot, x, h)
+    mlp_hidden(&NETS[slot], x, h)
     return [max(h[j], 0.0) for j in range(NNH2)]

@@ -18,8 +18,8 @@ cdef enum:
     TN_GLOBAL = 11
     TN_OTHER = 20
     TNI = TN_OWN + TN_GLOBAL + TN_OTHER + 3          # 78 inputs
-    TNH1 = 64
-    TNH2 = 32
+    TNH1 = MLP_H1
+    TNH2 = MLP_H2
     NET_SLOTS = 4
 
 _RES = ("M€", "steel", "titanium", "plants", "energy", "heat")
@@ -48,19 +48,8 @@ NET_INPUTS = (
 NET_LAYERS = (TNI, TNH1, TNH2, 1)
 NET_SLOT_COUNT = NET_SLOTS
 
-# per slot: input standardization, the layers (weights by [input][unit]: the inner loop runs over units),
-# the output's scale
-cdef double NET_MEAN[NET_SLOTS][TNI]
-cdef double NET_SCALE[NET_SLOTS][TNI]     # > 0 (set_net_weights refuses others)
-cdef double NET_W1[NET_SLOTS][TNI][TNH1]
-cdef double NET_B1[NET_SLOTS][TNH1]
-cdef double NET_W2[NET_SLOTS][TNH1][TNH2]
-cdef double NET_B2[NET_SLOTS][TNH2]
-cdef double NET_W3[NET_SLOTS][TNH2]
-cdef double NET_B3[NET_SLOTS]
-cdef double NET_YMEAN[NET_SLOTS]
-cdef double NET_YSCALE[NET_SLOTS]
-cdef int NET_LOADED[NET_SLOTS]
+# one network a slot (core/mlp.pxi: the numbers and the forward pass Gaia's network shares)
+cdef Mlp NETS[NET_SLOTS]
 
 
 ctypedef struct NetSeat:
@@ -175,35 +164,6 @@ cdef void net_encode(const TState* s, int p, double g, const NetSeat* seats, dou
     x[k + 2] = seats[p].board + seats[p].msaw - best_public
 
 
-cdef double net_forward(int slot, const double* x) noexcept nogil:
-    """The network in `slot` at inputs x: what it adds to the heuristic's estimate."""
-    cdef double z[TNI]
-    cdef double h1[TNH1]
-    cdef double h2[TNH2]
-    cdef double out = NET_B3[slot], v
-    cdef int i, j
-    for i in range(TNI):
-        z[i] = (x[i] - NET_MEAN[slot][i]) / NET_SCALE[slot][i]
-    for j in range(TNH1):
-        h1[j] = NET_B1[slot][j]
-    for i in range(TNI):
-        v = z[i]
-        if v != 0:
-            for j in range(TNH1):
-                h1[j] += v * NET_W1[slot][i][j]
-    for j in range(TNH2):
-        h2[j] = NET_B2[slot][j]
-    for i in range(TNH1):
-        v = h1[i]
-        if v > 0:   # ReLU: a unit at or below 0 adds nothing
-            for j in range(TNH2):
-                h2[j] += v * NET_W2[slot][i][j]
-    for j in range(TNH2):
-        if h2[j] > 0:
-            out += h2[j] * NET_W3[slot][j]
-    return out * NET_YSCALE[slot] + NET_YMEAN[slot]
-
-
 cdef int net_value(const TState* s, double* out, int slot) noexcept nogil:
     """Each seat's final VP estimate: the heuristic's (evaluate_state, the same numbers) plus the
     network's correction from that seat's view. Where the network does not apply, the heuristic's."""
@@ -217,7 +177,7 @@ cdef int net_value(const TState* s, double* out, int slot) noexcept nogil:
     net_seats(s, g, seats)
     for p in range(s.np):
         net_encode(s, p, g, seats, x)
-        out[p] = seats[p].board + seats[p].hand + seats[p].msaw + net_forward(slot, x)
+        out[p] = seats[p].board + seats[p].hand + seats[p].msaw + mlp_forward(&NETS[slot], x)
     return 0
 
 
@@ -239,9 +199,8 @@ cdef int gi_evaluate_net3(const void* ctx, const void* s, double* out) noexcept 
 
 cdef int check_net_slot(int slot) except -1:
     """A loaded network slot, or ValueError."""
-    if slot < 0 or slot >= NET_SLOTS:
-        raise ValueError(f"value network slot {slot}: 0 to {NET_SLOTS - 1}")
-    if not NET_LOADED[slot]:
+    mlp_check_slot(slot, NET_SLOTS)
+    if not NETS[slot].loaded:
         raise ValueError(f"no value network's weights in slot {slot} "
                          "(gaia_ai.games.terraforming_mars.value_net.load)")
     return 0
@@ -270,60 +229,13 @@ def net_inputs_of(Core core):
     return rows, [seats[p].board + seats[p].hand + seats[p].msaw for p in range(core.st.np)]
 
 
-def _finite_vector(name, values, int n):
-    """values as n finite floats, or ValueError naming `name`."""
-    import math
-
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != n:
-        raise ValueError(f"value network {name}: expected {n} numbers")
-    row = [float(v) for v in values]
-    if not all(math.isfinite(v) for v in row):
-        raise ValueError(f"value network {name}: not every number is finite")
-    return row
-
-
-def _finite_matrix(name, rows, int n, int m):
-    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__len__") or len(rows) != n:
-        raise ValueError(f"value network {name}: expected {n} rows of {m} numbers")
-    return [_finite_vector(f"{name} row {i}", row, m) for i, row in enumerate(rows)]
-
-
 def set_net_weights(mean, scale, w1, b1, w2, b2, w3, double b3, double y_mean, double y_scale, int slot=0):
     """Load a value network into `slot` (0..NET_SLOT_COUNT-1; process-wide, never while a search reads
     that slot): the inputs' mean and scale (TNI each, scale > 0), w1 (TNI rows of TNH1), b1 (TNH1), w2
     (TNH1 rows of TNH2), b2 (TNH2), w3 (TNH2), b3, the output's y_mean and y_scale. Every size is checked
     (NET_LAYERS) before anything is written: a mismatch is a ValueError and the slot is unchanged."""
-    import math
-
-    mean_ = _finite_vector("input mean", mean, TNI)
-    scale_ = _finite_vector("input scale", scale, TNI)
-    if not all(v > 0 for v in scale_):
-        raise ValueError("value network input scale: every number must be > 0")
-    w1_ = _finite_matrix("w1", w1, TNI, TNH1)
-    b1_ = _finite_vector("b1", b1, TNH1)
-    w2_ = _finite_matrix("w2", w2, TNH1, TNH2)
-    b2_ = _finite_vector("b2", b2, TNH2)
-    w3_ = _finite_vector("w3", w3, TNH2)
-    if not (math.isfinite(b3) and math.isfinite(y_mean) and math.isfinite(y_scale)):
-        raise ValueError("value network b3, y_mean, y_scale: must be finite")
-    if slot < 0 or slot >= NET_SLOTS:
-        raise ValueError(f"value network slot {slot}: 0 to {NET_SLOTS - 1}")
-    for i in range(TNI):
-        NET_MEAN[slot][i] = mean_[i]
-        NET_SCALE[slot][i] = scale_[i]
-        for j in range(TNH1):
-            NET_W1[slot][i][j] = w1_[i][j]
-    for i in range(TNH1):
-        NET_B1[slot][i] = b1_[i]
-        for j in range(TNH2):
-            NET_W2[slot][i][j] = w2_[i][j]
-    for j in range(TNH2):
-        NET_B2[slot][j] = b2_[j]
-        NET_W3[slot][j] = w3_[j]
-    NET_B3[slot] = b3
-    NET_YMEAN[slot] = y_mean
-    NET_YSCALE[slot] = y_scale
-    NET_LOADED[slot] = 1
+    mlp_check_slot(slot, NET_SLOTS)
+    mlp_load(&NETS[slot], TNI, mean, scale, w1, b1, w2, b2, w3, b3, y_mean, y_scale)
 
 
 def evaluate_net(Core core, int slot=0):

@@ -27,14 +27,14 @@ import numpy as np
 
 from gaia_ai._core import tm_rules
 from gaia_ai.games.models import ShippedModels
-from gaia_ai.learn import mlp
+from gaia_ai.learn import correction, mlp
+from gaia_ai.learn.correction import TARGETS, figures, targets  # noqa: F401  (this module's API too)
 from gaia_ai.search.config import NET_VERSION
 
 GAME = "terraforming-mars"
 VERSION = "n1"
 EPOCHS = 1                      # more overfits: 10 epochs made a search and greedy lose to the heuristic
 HOLD_OUT = 10                   # games with game % HOLD_OUT == HOLD_OUT - 1 are held out
-TARGETS = ("final", "margin")
 TARGET = "margin"
 
 
@@ -160,33 +160,6 @@ def play(game: int, seed: int, player: str, players: int, detour: int = 0) -> di
             "game_positions": np.array(n)}
 
 
-def targets(heuristic: np.ndarray, final: np.ndarray, target: str) -> np.ndarray:
-    """The network's targets at positions (rows: positions, columns: seats; final: the final scores that
-    followed each position, the same shape): the heuristic's
-    error on each seat's final VP, or with "margin" that less the table's mean error."""
-    error = final - heuristic
-    if target == "margin":
-        error = error - error.mean(1, keepdims=True)
-    return error
-
-
-def figures(estimate: np.ndarray, final: np.ndarray) -> dict[str, float]:
-    """How well estimates (positions x seats) foresee the final scores (positions x seats): RMSE of each
-    seat's final VP, RMSE of its margin over the others' mean, the share of positions whose leader by the
-    estimate has the most VP at the end (ties split), the mean error (bias)."""
-    n = estimate.shape[1]
-
-    def margin(a: np.ndarray) -> np.ndarray:
-        return a - (a.sum(1, keepdims=True) - a) / (n - 1)
-
-    best = final.max(1, keepdims=True)
-    winners = (final == best) / (final == best).sum(1, keepdims=True)
-    leader = estimate.argmax(1)
-    return {"rmse": round(mlp.rmse(estimate, final), 3), "margin_rmse": round(mlp.rmse(margin(estimate), margin(final)), 3),
-            "leader_wins": round(float(winners[np.arange(len(leader)), leader].mean()), 4),
-            "bias": round(float((estimate - final).mean()), 3)}
-
-
 def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSION, epochs: int = EPOCHS,
           target: str = TARGET, players: int = 2, workers: int = 1, detour: int = 0,
           progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
@@ -221,29 +194,18 @@ def train(games: int, seed: int, player: str = "greedy", *, version: str = VERSI
     results = run_jobs(play, [(g, seed, player, players, detour) for g in range(games)], workers, done=done)
     played = [results[g] for g in range(games)]
     held = [g % HOLD_OUT == HOLD_OUT - 1 for g in range(games)]
-    x = np.vstack([p["inputs"] for p, h in zip(played, held, strict=True) if not h])
-    y = np.concatenate([targets(p["heuristic"], p["final"], target).ravel()
-                        for p, h in zip(played, held, strict=True) if not h])
     _, h1, h2, _ = tm_rules.NET_LAYERS
-    params = mlp.fit(x, y, seed, (h1, h2), epochs,
-                     progress=None if progress is None else lambda e: progress("epochs", e, epochs))
+    params, held_out, (held_positions, held_detours) = correction.fit(
+        played, held, seed, (h1, h2), epochs, target,
+        progress=None if progress is None else lambda e: progress("epochs", e, epochs))
     model = {"game": GAME, "version": version, "kind": "mlp", "inputs": list(tm_rules.NET_INPUTS),
              "layers": list(tm_rules.NET_LAYERS), "target": target, **params}
-    test = [p for p, h in zip(played, held, strict=True) if h]
-    heuristic = np.vstack([p["heuristic"] for p in test])
-    final = np.vstack([p["final"] for p in test])
-    network = heuristic + forward(model, np.vstack([p["inputs"] for p in test])).reshape(heuristic.shape)
-    main = np.concatenate([np.arange(len(p["heuristic"])) < p["game_positions"] for p in test])
-    held_out = {"heuristic": figures(heuristic[main], final[main]), "network": figures(network[main], final[main])}
-    if detour:
-        held_out["detours: heuristic"] = figures(heuristic[~main], final[~main])
-        held_out["detours: network"] = figures(network[~main], final[~main])
     model["trained"] = {
         "games": games, "seed": seed, "player": player, "players": players, "target": target,
         **({"detour": detour, "detour_every": DETOUR_EVERY} if detour else {}),
         "positions": int(sum(p["game_positions"] for p in played)),
         **({"detour_positions": int(sum(len(p["heuristic"]) - p["game_positions"] for p in played))} if detour else {}), "held_out_games": f"game % {HOLD_OUT} == {HOLD_OUT - 1}",
-        "held_out_positions": int(main.sum()), **({"held_out_detours": int((~main).sum())} if detour else {}),
+        "held_out_positions": held_positions, **({"held_out_detours": held_detours} if detour else {}),
         "epochs": epochs, "batch": mlp.BATCH,
         "learning_rate": mlp.LEARNING_RATE, "l2": mlp.L2, "optimizer": "adam",
         "held_out": held_out,
