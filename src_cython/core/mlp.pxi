@@ -61,23 +61,23 @@ cdef double mlp_forward(const Mlp* net, const double* x) noexcept nogil:
     return out * net.y_scale + net.y_mean
 
 
-def _finite_vector(name, values, int n):
-    """values as n finite floats, or ValueError naming `name`."""
+def _finite_vector(name, values, int n, what="value network"):
+    """values as n finite floats, or ValueError naming `what` and `name`."""
     import math
 
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != n:
-        raise ValueError(f"value network {name}: expected {n} numbers")
+        raise ValueError(f"{what} {name}: expected {n} numbers")
     row = [float(v) for v in values]
     if not all(math.isfinite(v) for v in row):
-        raise ValueError(f"value network {name}: not every number is finite")
+        raise ValueError(f"{what} {name}: not every number is finite")
     return row
 
 
-def _finite_matrix(name, rows, int n, int m):
-    """rows as n rows of m finite floats, or ValueError naming `name`."""
+def _finite_matrix(name, rows, int n, int m, what="value network"):
+    """rows as n rows of m finite floats, or ValueError naming `what` and `name`."""
     if isinstance(rows, (str, bytes)) or not hasattr(rows, "__len__") or len(rows) != n:
-        raise ValueError(f"value network {name}: expected {n} rows of {m} numbers")
-    return [_finite_vector(f"{name} row {i}", row, m) for i, row in enumerate(rows)]
+        raise ValueError(f"{what} {name}: expected {n} rows of {m} numbers")
+    return [_finite_vector(f"{name} row {i}", row, m, what) for i, row in enumerate(rows)]
 
 
 cdef int mlp_check_slot(int slot, int slots) except -1:

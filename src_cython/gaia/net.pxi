@@ -240,15 +240,7 @@ def set_policy_head(int slot, int net_slot, weights):
     POLICY_HEAD_UNITS numbers (one row a move class). Sizes are checked before anything is written."""
     check_policy(slot)
     check_net_slot(net_slot)
-    import math
-
-    if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__") or len(weights) != NPC \
-            or any(isinstance(row, (str, bytes)) or not hasattr(row, "__len__") or len(row) != NNH2
-                   for row in weights):
-        raise ValueError(f"policy head: expected {NPC} rows (move classes) of {NNH2} numbers")
-    rows = [[float(v) for v in row] for row in weights]
-    if not all(math.isfinite(v) for row in rows for v in row):
-        raise ValueError("policy head: not every number is finite")
+    rows = _finite_matrix("head (a row a move class)", weights, NPC, NNH2, "policy")
     for k in range(NPC):
         for j in range(NNH2):
             POLICY_HEAD[slot][k][j] = rows[k][j]

@@ -7,7 +7,14 @@ import json
 import pytest
 
 from gaia_ai.bots import BotSpecError, make_bot, parse_spec
-from gaia_ai.bots.match import GameResult, MatchResult, format_summary, one_seat_rotations, rotations, run_match
+from gaia_ai.bots.match import (
+    GameResult,
+    MatchResult,
+    format_summary,
+    one_seat_rotations,
+    rotations,
+    run_match,
+)
 from gaia_ai.cli import main
 from gaia_ai.games.gaia.engine import GaiaState
 from gaia_ai.games.gaia.game import draw_factions, home

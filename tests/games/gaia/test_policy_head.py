@@ -121,7 +121,7 @@ def test_the_head_reads_nothing_outside_the_action_phase() -> None:
 
 @pytest.mark.parametrize("rows, message", [
     ([[0.0] * gaia_rules.POLICY_HEAD_UNITS] * (gaia_rules.POLICY_CLASS_COUNT - 1), "expected 40 rows"),
-    ([[0.0] * 3] * gaia_rules.POLICY_CLASS_COUNT, "of 32 numbers"),
+    ([[0.0] * 3] * gaia_rules.POLICY_CLASS_COUNT, "policy head .*row 0: expected 32 numbers"),
     ([[float("nan")] * gaia_rules.POLICY_HEAD_UNITS] * gaia_rules.POLICY_CLASS_COUNT, "not every number is finite"),
     ("head", "expected 40 rows"),
 ])
