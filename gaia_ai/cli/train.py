@@ -22,7 +22,8 @@ from gaia_ai.games.registry import load_game
 def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "train",
-        help="fit the learned value (or move prior) of Gaia positions, or a TM value network, on self-play games",
+        help="fit the learned value (or move prior) of Gaia positions, or a TM or Eminent Domain value network, "
+             "on self-play games",
         description="Play 2-player self-play games (setups and factions from --seed), take every "
         "action-phase position as a sample and fit, per round, a ridge linear model of the VP each player "
         "still gains over the features gaia_rules.VALUE_FEATURES. The same seed, games and player give "
@@ -32,8 +33,10 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
         "'mcts:eval=n1') on the same games instead, or with a search as --player on that search's own "
         "2-4 player games (--players, --explore, --workers, --seconds, --data; docs/search.md, 'The network "
         "from the search's own games'), or with --from-data on games such runs saved, without playing. "
-        "Terraforming Mars (--game terraforming-mars) has a value network only (--net: "
-        "data/tm-value-n1.json, 'mcts:eval=n1'; --player, --players, --workers, --epochs, --target, --detour).",
+        "Terraforming Mars and Eminent Domain (--game terraforming-mars, --game eminent-domain) have a value "
+        "network only, one that corrects the game's heuristic (--net: data/tm-value-nN.json, "
+        "data/ed-value-nN.json, 'mcts:eval=nN'; --player, --players, --workers, --epochs, --target; TM also "
+        "--detour).",
     )
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=None, help="self-play games (default 400)")
@@ -95,9 +98,9 @@ def add_train_subparser(subparsers: Any) -> argparse.ArgumentParser:
                              "(v1's recipe fitted on the same training games): it learns that value's error, and "
                              "its estimate is the linear value's plus its own")
     parser.add_argument("--target", choices=("final", "margin"), default=None,
-                        help="with --net, Terraforming Mars: what the network learns of the heuristic's error, "
-                             "on each seat's final VP or on its margin (its error less the table's mean; the "
-                             "default); docs/terraforming-mars.md 'A value network (issue 41)'")
+                        help="with --net, Terraforming Mars or Eminent Domain: what the network learns of the "
+                             "heuristic's error, on each seat's final score or on its margin (its error less the "
+                             "table's mean; the default); docs/terraforming-mars.md 'A value network (issue 41)'")
     parser.add_argument("--detour", type=int, default=None, metavar="N",
                         help="with --net, Terraforming Mars: also learn at positions N rollout-policy moves off "
                              "every 8th decision of a game (played on by greedy): what a search with "

@@ -255,9 +255,13 @@ cdef class Interface:
     cdef Tables tables
 
 
-def game_interface(Core core):
-    """(capsule of the GameInterface table, owner object to keep alive) for this game's states."""
+def game_interface(Core core, int net_slot=-1):
+    """(capsule of the GameInterface table, owner object to keep alive) for this game's states; the leaf
+    value is the heuristic (gi_evaluate), or with net_slot >= 0 the value network loaded in that slot
+    (net.pxi)."""
     cdef Interface owner = Interface()
+    if net_slot >= 0:
+        check_net_slot(net_slot)
     owner.tables = core.tables
     owner.table.state_size = sizeof(EdState)
     owner.table.num_players = core.st.num_players
@@ -272,6 +276,9 @@ def game_interface(Core core):
     owner.table.apply = gi_apply
     owner.table.rollout_move = gi_rollout_move
     owner.table.evaluate = gi_evaluate
+    if net_slot >= 0:
+        owner.table.evaluate = (gi_evaluate_net0 if net_slot == 0 else gi_evaluate_net1 if net_slot == 1
+                                else gi_evaluate_net2 if net_slot == 2 else gi_evaluate_net3)
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
     owner.table.prior = NULL   # no move prior: PUCT's priors are uniform

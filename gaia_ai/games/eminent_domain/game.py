@@ -6,6 +6,7 @@ import argparse
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from gaia_ai.games.api import Deal, Game, GameInfo
@@ -139,10 +140,41 @@ class EdGame(Game):
             raise ValueError(f"Eminent Domain deals no roles, but {', '.join(roles)} were given")
 
     def searcher(self, config: Any) -> Any:
-        """The information-set MCTS over the C interface (every decision is one atomic move)."""
-        from gaia_ai.search.core import CoreSearcher
+        """The information-set MCTS over the C interface (every decision is one atomic move); leaves
+        valued by the heuristic or a value network (eval=nN)."""
+        from gaia_ai.games.eminent_domain.search import EdSearcher
 
-        return CoreSearcher(config)
+        return EdSearcher(config)
+
+    def model_file(self, version: str) -> Path | None:
+        from gaia_ai.games.eminent_domain import value_net
+        from gaia_ai.search.config import NET_VERSION
+
+        if not NET_VERSION.fullmatch(version):
+            raise ValueError(f"{version!r} is not a model version of Eminent Domain (a value network: n1, n2, ...)")
+        return value_net.path(version)
+
+    def train_value_net(self, games: int, seed: int, player: str | Sequence[str], version: str | None,
+                        epochs: int | None = None, **options: Any) -> dict[str, Any]:
+        """value_net.train: one --player (greedy by default, or an mcts spec) at every seat; options
+        players (one count), workers, target ("final" or "margin")."""
+        from gaia_ai.games.eminent_domain import value_net
+        from gaia_ai.learn.progress import progress_bars
+
+        specs = [player] if isinstance(player, str) else list(player)
+        if len(specs) != 1:
+            raise ValueError(f"train --net --game eminent-domain: one --player plays every seat, got {specs}")
+        unknown = sorted(set(options) - {"players", "workers", "target"})
+        if unknown:
+            raise ValueError(f"train --net --game eminent-domain: no {', '.join('--' + k for k in unknown)}")
+        counts = options.pop("players", [2])
+        counts = [counts] if isinstance(counts, int) else list(counts)
+        if len(counts) != 1:
+            raise ValueError(f"train --net --game eminent-domain: one player count, got {counts}")
+        with progress_bars() as progress:
+            return value_net.train(games, seed, specs[0], version=version or value_net.VERSION,
+                                   epochs=epochs or value_net.EPOCHS, players=counts[0], progress=progress,
+                                   **options)
 
     def make_bot(self, name: str, params: dict[str, str], spec: str) -> Any | None:
         """greedy[:depth=N,seed=S] (a heuristic over the seat's next decisions) and

@@ -148,10 +148,12 @@ class EdState:
         """Every decision is already a small choice: each search move is one atomic move."""
         return [(m.code, [m]) for m in self.legal_moves()]
 
-    def search_interface(self) -> tuple[Any, Any, Any]:
-        """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable)."""
+    def search_interface(self, net_slot: int = -1) -> tuple[Any, Any, Any]:
+        """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable);
+        its leaf value the heuristic, or with net_slot >= 0 the value network loaded there
+        (value_net.slot)."""
         core = self._core.copy()
-        iface, owner = ed_rules.game_interface(core)
+        iface, owner = ed_rules.game_interface(core, net_slot)
         return iface, ed_rules.state_pointer(core), (owner, core)
 
     # ---- whose decision -------------------------------------------------------------------------------

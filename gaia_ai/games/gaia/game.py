@@ -310,8 +310,8 @@ class GaiaGame(Game):
         from gaia_ai.games.gaia import value_net
 
         if "target" in options or "detour" in options:
-            raise ValueError("--target and --detour are Terraforming Mars's: Gaia's network learns the VP still "
-                             "to gain on its self-play games' own positions")
+            raise ValueError("no --target, --detour for Gaia (they are for a network that corrects a heuristic): "
+                             "Gaia's network learns the VP still to gain on its self-play games' own positions")
         with progress_bars() as progress:
             return value_net.train(games, seed, player, version=version or value_net.VERSION,
                                    epochs=epochs or value_net.EPOCHS, progress=progress, **options)
