@@ -49,6 +49,8 @@ def test_without_a_config_file_a_hint_uses_the_games_hint_search() -> None:
     assert (gaia.simulations, gaia.selection, gaia.prior, gaia.leaf_mix) == (300, "puct", "policy", 0.5)
     tm = _config(args, load_game("terraforming-mars"))
     assert (tm.simulations, tm.selection, tm.prior, tm.leaf_mix) == (300, "uct", "uniform", 0.0)
+    ed = _config(args, load_game("eminent-domain"))   # the heuristic's leaf mixed in (eminent-domain.md)
+    assert (ed.simulations, ed.selection, ed.rollout_depth, ed.leaf_mix) == (300, "uct", None, 0.5)
     args.config = str(EXAMPLE_CONFIG)   # a file sets the whole search: SearchConfig's defaults where it does
     assert _config(args, load_game("gaia-project")).selection == "uct"
 

@@ -139,6 +139,13 @@ class EdGame(Game):
         if roles:
             raise ValueError(f"Eminent Domain deals no roles, but {', '.join(roles)} were given")
 
+    def hint_search(self) -> dict[str, Any]:
+        """Rollouts to the end with the heuristic's value of the tree's leaf mixed in at half weight
+        (AlphaGo's mixed leaf): against the plain search it won 71.5% of 100 2-player games at 1,000
+        simulations a move each and 61.0% of 100 at equal time, 30 ms a move
+        (docs/eminent-domain.md, "The mixed leaf and a value network")."""
+        return {"leaf_mix": 0.5}
+
     def searcher(self, config: Any) -> Any:
         """The information-set MCTS over the C interface (every decision is one atomic move); leaves
         valued by the heuristic or a value network (eval=nN)."""
