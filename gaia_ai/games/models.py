@@ -80,3 +80,45 @@ class ShippedModels:
         """The C slot of that version (loading it first)."""
         self.load(version)
         return self.slots[version]
+
+
+class ValueNetworks(ShippedModels):
+    """A game's value networks that correct its heuristic (Terraforming Mars', Eminent Domain's:
+    data/<prefix>nN.json), MLPs its C module `rules` evaluates (NET_INPUTS, NET_LAYERS, NET_SLOT_COUNT,
+    set_net_weights; core/mlp.pxi): a document must have this build's inputs and layers and be `game`'s
+    (another game's is refused by name), and a version is named n1, n2, ..."""
+
+    def __init__(self, package: str, prefix: str, label: str, rules: Any, game: str, default: str) -> None:
+        super().__init__(package, prefix, "n", label, rules.NET_SLOT_COUNT, self.install)
+        self.rules, self.game, self.default = rules, game, default   # default: the version load() takes
+
+    def check(self, model: Any, where: str) -> dict[str, Any]:
+        """The document, if it is a network of this game this build evaluates; ValueError naming `where`."""
+        from gaia_ai.learn import mlp
+
+        name = f"{self.rules.__name__.rsplit('.', 1)[-1]}.NET_INPUTS"
+        return mlp.check_document(model, where, self.rules.NET_INPUTS, self.rules.NET_LAYERS, name, game=self.game)
+
+    def install(self, model: dict[str, Any], where: str, slot: int) -> None:
+        """Check the document and write its weights into the C slot (ValueError naming `where` if they do
+        not fit: nothing is written then)."""
+        m = self.check(model, where)
+        try:
+            self.rules.set_net_weights(m["input_mean"], m["input_scale"], m["w1"], m["b1"], m["w2"], m["b2"],
+                                       m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{where}: {e}") from None
+
+    def load(self, version: str | None = None) -> dict[str, Any]:
+        """Load that version (default: the game's) into a C slot of its own (once per process) and return
+        its document."""
+        from gaia_ai.search.config import NET_VERSION
+
+        version = self.default if version is None else version
+        if not NET_VERSION.fullmatch(version):
+            raise ValueError(f"a value network is named n1, n2, ..., got {version!r}")
+        return super().load(version)
+
+    def slot(self, version: str | None = None) -> int:
+        """The C slot of that version (default: the game's), loading it first."""
+        return super().slot(self.default if version is None else version)

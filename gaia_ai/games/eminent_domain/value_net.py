@@ -20,13 +20,12 @@ itself ("final").
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from gaia_ai._core import ed_rules
-from gaia_ai.games.models import ShippedModels
+from gaia_ai.games.models import ValueNetworks
 from gaia_ai.learn import correction, mlp
 from gaia_ai.search.config import NET_VERSION
 
@@ -38,44 +37,14 @@ TARGET = "margin"
 MAX_DECISIONS = 5000            # a self-play game longer than this is a rules bug
 
 
-def check_model(model: Any, where: str) -> dict[str, Any]:
-    """The document, if it is an Eminent Domain network this build evaluates; ValueError naming `where`."""
-    return mlp.check_document(model, where, ed_rules.NET_INPUTS, ed_rules.NET_LAYERS, "ed_rules.NET_INPUTS",
-                              game=GAME)
-
-
-def install(model: dict[str, Any], where: str, slot: int) -> None:
-    """Check the document and write its weights into the C slot (ValueError naming `where` if they do
-    not fit: nothing is written then)."""
-    m = check_model(model, where)
-    try:
-        ed_rules.set_net_weights(m["input_mean"], m["input_scale"], m["w1"], m["b1"], m["w2"], m["b2"],
-                                 m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{where}: {e}") from None
-
-
-MODELS = ShippedModels("gaia_ai.games.eminent_domain", "ed-value-", "n", "Eminent Domain value network",
-                       ed_rules.NET_SLOT_COUNT, install)
-
-
-def path(version: str) -> Path:
-    """The version's file: the package's, else one in the folder GAIA_AI_MODELS names, else the
-    package's (which load() reports missing)."""
-    return MODELS.path(version)
-
-
-def load(version: str = VERSION) -> dict[str, Any]:
-    """Load that version into a C slot of its own (once per process) and return its document."""
-    if not NET_VERSION.fullmatch(version):
-        raise ValueError(f"a value network is named n1, n2, ..., got {version!r}")
-    return MODELS.load(version)
-
-
-def slot(version: str = VERSION) -> int:
-    """The C slot of that network (loading it first)."""
-    load(version)
-    return MODELS.slots[version]
+MODELS = ValueNetworks("gaia_ai.games.eminent_domain", "ed-value-", "Eminent Domain value network",
+                       ed_rules, GAME, VERSION)
+check_model = MODELS.check        # (model, where): the document, or ValueError naming `where`
+install = MODELS.install          # (model, where, slot): checked, then written into the C slot
+load = MODELS.load                # (version=VERSION): loaded into a C slot of its own once, its document
+slot = MODELS.slot                # (version=VERSION): that network's C slot, loading it first
+path = MODELS.path                # (version): its file, the package's or one in GAIA_AI_MODELS
+shipped_versions = MODELS.versions
 
 
 # ---- training ---------------------------------------------------------------------------------------

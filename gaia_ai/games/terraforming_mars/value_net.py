@@ -20,13 +20,12 @@ is learned); the held-out figures of the heuristic and of the network sit in the
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from gaia_ai._core import tm_rules
-from gaia_ai.games.models import ShippedModels
+from gaia_ai.games.models import ValueNetworks
 from gaia_ai.learn import correction, mlp
 from gaia_ai.learn.correction import TARGETS, figures, targets  # noqa: F401  (this module's API too)
 from gaia_ai.search.config import NET_VERSION
@@ -38,49 +37,14 @@ HOLD_OUT = 10                   # games with game % HOLD_OUT == HOLD_OUT - 1 are
 TARGET = "margin"
 
 
-def check_model(model: Any, where: str) -> dict[str, Any]:
-    """The document, if it is a TM network this build evaluates; ValueError naming `where` if not."""
-    return mlp.check_document(model, where, tm_rules.NET_INPUTS, tm_rules.NET_LAYERS, "tm_rules.NET_INPUTS",
-                              game=GAME)
-
-
-def install(model: dict[str, Any], where: str, slot: int) -> None:
-    """Check the document and write its weights into the C slot (ValueError naming `where` if they do
-    not fit: nothing is written then)."""
-    m = check_model(model, where)
-    try:
-        tm_rules.set_net_weights(m["input_mean"], m["input_scale"], m["w1"], m["b1"], m["w2"], m["b2"],
-                                 m["w3"], m["b3"], m["y_mean"], m["y_scale"], slot)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{where}: {e}") from None
-
-
-MODELS = ShippedModels("gaia_ai.games.terraforming_mars", "tm-value-", "n", "Terraforming Mars value network",
-                       tm_rules.NET_SLOT_COUNT, install)
-
-
-def shipped_versions() -> list[str]:
-    """The versions in the package, oldest first."""
-    return MODELS.versions()
-
-
-def path(version: str) -> Path:
-    """The version's file: the package's, else one in the folder GAIA_AI_MODELS names, else the
-    package's (which load() reports missing)."""
-    return MODELS.path(version)
-
-
-def load(version: str = VERSION) -> dict[str, Any]:
-    """Load that version into a C slot of its own (once per process) and return its document."""
-    if not NET_VERSION.fullmatch(version):
-        raise ValueError(f"a value network is named n1, n2, ..., got {version!r}")
-    return MODELS.load(version)
-
-
-def slot(version: str = VERSION) -> int:
-    """The C slot of that network (loading it first)."""
-    load(version)
-    return MODELS.slots[version]
+MODELS = ValueNetworks("gaia_ai.games.terraforming_mars", "tm-value-", "Terraforming Mars value network",
+                       tm_rules, GAME, VERSION)
+check_model = MODELS.check        # (model, where): the document, or ValueError naming `where`
+install = MODELS.install          # (model, where, slot): checked, then written into the C slot
+load = MODELS.load                # (version=VERSION): loaded into a C slot of its own once, its document
+slot = MODELS.slot                # (version=VERSION): that network's C slot, loading it first
+path = MODELS.path                # (version): its file, the package's or one in GAIA_AI_MODELS
+shipped_versions = MODELS.versions
 
 
 def forward(model: dict[str, Any], inputs: np.ndarray) -> np.ndarray:
