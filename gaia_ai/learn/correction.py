@@ -64,3 +64,22 @@ def fit(played: Sequence[dict[str, np.ndarray]], held: Sequence[bool], seed: int
         held_out["detours: heuristic"] = figures(heuristic[~main], final[~main])
         held_out["detours: network"] = figures(network[~main], final[~main])
     return params, held_out, (int(main.sum()), int((~main).sum()))
+
+
+def one_table(command: str, player: str | Sequence[str], options: dict[str, Any],
+              allowed: set[str]) -> tuple[str, int, dict[str, Any]]:
+    """A heuristic-correcting network's self-play from `gaia-ai train --net`'s arguments: the one
+    --player that plays every seat, the one player count (default 2) and the other options, which must
+    be among `allowed`; ValueError naming `command` (e.g. "train --net --game eminent-domain") else."""
+    specs = [player] if isinstance(player, str) else list(player)
+    if len(specs) != 1:
+        raise ValueError(f"{command}: one --player plays every seat, got {specs}")
+    unknown = sorted(set(options) - allowed - {"players"})
+    if unknown:
+        raise ValueError(f"{command}: no {', '.join('--' + k for k in unknown)}")
+    rest = dict(options)
+    counts = rest.pop("players", [2])
+    counts = [counts] if isinstance(counts, int) else list(counts)
+    if len(counts) != 1:
+        raise ValueError(f"{command}: one player count, got {counts}")
+    return specs[0], counts[0], rest

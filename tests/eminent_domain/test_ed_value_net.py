@@ -160,3 +160,16 @@ def test_training_is_reproducible_from_its_seed() -> None:
     value_net.check_model(first, "trained")
     with pytest.raises(ValueError, match="2 to 4 players"):
         value_net.train(10, 3, players=5)
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--player", "greedy", "--player", "random"], "one --player plays every seat"),
+    (["--players", "2,3"], "one player count, got [2, 3]"),
+    (["--detour", "5"], "no --detour"),
+])
+def test_train_refuses_what_its_self_play_cannot_do(extra: list[str], message: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from gaia_ai.cli import main
+
+    assert main(["train", "--game", "eminent-domain", "--net", "--games", "10", *extra]) == 2
+    assert message in capsys.readouterr().err

@@ -133,21 +133,14 @@ class TmGame(Game):
         """value_net.train: one --player (greedy by default, or an mcts spec) at every seat; options
         players (one count), workers, target ("final" or "margin"), detour (playout moves)."""
         from gaia_ai.games.terraforming_mars import value_net
+        from gaia_ai.learn import correction
         from gaia_ai.learn.progress import progress_bars
 
-        specs = [player] if isinstance(player, str) else list(player)
-        if len(specs) != 1:
-            raise ValueError(f"train --net --game terraforming-mars: one --player plays every seat, got {specs}")
-        unknown = sorted(set(options) - {"players", "workers", "target", "detour"})
-        if unknown:
-            raise ValueError(f"train --net --game terraforming-mars: no {', '.join('--' + k for k in unknown)}")
-        counts = options.pop("players", [2])
-        counts = [counts] if isinstance(counts, int) else list(counts)
-        if len(counts) != 1:
-            raise ValueError(f"train --net --game terraforming-mars: one player count, got {counts}")
+        spec, players, options = correction.one_table("train --net --game terraforming-mars", player, options,
+                                                      {"workers", "target", "detour"})
         with progress_bars() as progress:
-            return value_net.train(games, seed, specs[0], version=version or value_net.VERSION,
-                                   epochs=epochs or value_net.EPOCHS, players=counts[0], progress=progress,
+            return value_net.train(games, seed, spec, version=version or value_net.VERSION,
+                                   epochs=epochs or value_net.EPOCHS, players=players, progress=progress,
                                    **options)
 
     def add_position_arguments(self, group: argparse._ArgumentGroup) -> None:
