@@ -319,6 +319,7 @@ cdef enum:
 
 cdef enum:
     OPT_SKIP = 511       # K_OPTION a: the "do nothing" answer
+    AMOUNT_LISTED = 510  # the most a PK_AMOUNT option lists: a K_OPTION's a has 9 bits, and 511 is the skip
 
 cdef enum:
     ROBOT_CORP = 300     # K_CARD a for a corporation (Robotic Workforce copying Mining Guild)

@@ -165,7 +165,9 @@ cdef int gen_pending(TState* s, Move* out, int cap) noexcept nogil:
         n = emit(out, n, cap, mk(K_OPTION, 0, 0, 0, 0, 0, 0))
         return emit(out, n, cap, mk(K_OPTION, 1, 0, 0, 0, 0, 0))
     if e.kind == PK_AMOUNT:
-        for q in range(1, e.a + 1):
+        # 1 to the maximum, up to AMOUNT_LISTED (more than 510 energy or heat production is only
+        # reached by bots that never end a game: each amount listed stays legal, the largest are left out)
+        for q in range(1, min(e.a, AMOUNT_LISTED) + 1):
             n = emit(out, n, cap, mk(K_OPTION, q, 0, 0, 0, 0, 0))
         return n
     if e.kind == PK_COLD_FUNGUS:

@@ -438,3 +438,19 @@ def test_the_test_helpers_refuse_indexes_past_the_state_s_arrays():
         tm_rules.debug_set_player(s.core, 0, res=[1, 2])
     tm_rules.debug_give_card(s.core, 1, tm_rules_card("Birds"))   # in range: still works
     assert tm_rules_card("Birds") in s.core.hand(1)
+
+
+def test_an_amount_prompt_past_what_a_move_encodes_lists_only_legal_amounts():
+    # bots that never end a game reached 519 energy by generation 91: Power Infrastructure listed
+    # "option 1..510", the skip and amounts 512-519 wrapped to "option 0..7", which apply refused (a
+    # search stopped: "apply rejected a move listed by legal_moves"). Now 1..510, each of which applies.
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Power Infrastructure", played=True)
+    set_player(s, 0, res=[0, 0, 0, 0, 600, 0])
+    s.apply("action Power Infrastructure")
+    listed = [str(m) for m in s.legal_moves()]
+    assert listed == [f"option {q}" for q in range(1, 511)]
+    for code in s.legal_codes():
+        s.copy().apply(code)                      # raises IllegalMoveError if the rules refuse one
+    s.apply("option 510")
+    assert res(s, 0)["energy"] == 90 and res(s, 0)["mc"] == 510
