@@ -1,5 +1,5 @@
 """What TM's value network costs: ``python bench/tm_value_net.py [--positions N] [--reps R] [--sims S]
-[--searches K] [--threads 1,2] [--rollout-depth D] [--net nN]``.
+[--searches K] [--threads 1,2] [--rollout-depth D] [--net nN] [--prior]``.
 
 1. Nanoseconds per evaluation of a position (tm_rules.evaluate_repeat: R evaluations in a nogil loop) by
    the heuristic (evaluate.pxi) and by the network (the heuristic's parts, the encoding of every seat, the
@@ -8,6 +8,9 @@
 2. Simulations per second of the TM search (TmSearcher, mcts with rollout_depth D: the leaf is evaluated
    after D playout moves) with the heuristic and with eval=nN, at each of ``--threads T,...``, S
    simulations from K positions of those games (alternating); medians.
+3. With ``--prior``: the "value" move prior (policy.pxi: each search move applied and the mover's
+   margin evaluated, then a softmax) in microseconds per decision and per move, and a third search,
+   the heuristic's with PUCT and that prior (c_puct 0.75), in 2.
 Issue 41; the figures are in docs/terraforming-mars.md ("A value network (issue 41)"). Deterministic
 positions and seeds; the times are wall clock (run it on a quiet machine, under nice on a shared one).
 """
@@ -55,12 +58,32 @@ def evaluation_ns(states: list[TmState], reps: int, net: str) -> dict[str, float
     return out
 
 
-def sims_per_second(states: list[TmState], sims: int, threads: int, depth: int, net: str) -> dict[str, float]:
+PRIOR = "prior=value"
+
+
+def prior_us(states: list[TmState], reps: int) -> tuple[float, float]:
+    """Medians over the positions of the value prior's microseconds per decision and per search move."""
+    per_decision, per_move = [], []
+    for state in states:
+        codes = state.search_codes()
+        start = time.perf_counter_ns()
+        for _ in range(reps):
+            tm_rules.move_prior(state.core, codes)
+        took = (time.perf_counter_ns() - start) / reps / 1000
+        per_decision.append(took)
+        per_move.append(took / len(codes))
+    return statistics.median(per_decision), statistics.median(per_move)
+
+
+def sims_per_second(states: list[TmState], sims: int, threads: int, depth: int, net: str,
+                    prior: bool = False) -> dict[str, float]:
     rates: dict[str, list[float]] = {"heuristic": [], net: []}
+    if prior:
+        rates[PRIOR] = []
     for i, state in enumerate(states):
         for name, found in rates.items():
-            config = SearchConfig(simulations=sims, threads=threads, rollout_depth=depth, seed=i,
-                                  evaluator=name)
+            extra = {"selection": "puct", "prior": "value", "c_puct": 0.75} if name == PRIOR else {"evaluator": name}
+            config = SearchConfig(simulations=sims, threads=threads, rollout_depth=depth, seed=i, **extra)
             found.append(TmSearcher(config).search(state).stats.simulations_per_second)
     return {name: statistics.median(r) for name, r in rates.items()}
 
@@ -74,6 +97,7 @@ def main() -> None:
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--rollout-depth", type=int, default=60)
     parser.add_argument("--net", default=value_net.VERSION)
+    parser.add_argument("--prior", action="store_true", help="also time the value move prior and its search")
     args = parser.parse_args()
     states = positions(args.positions)
     ns = evaluation_ns(states, args.reps, args.net)
@@ -81,12 +105,18 @@ def main() -> None:
     for name, v in ns.items():
         print(f"  {name:9} {v:10.0f} ns")
     print(f"  {args.net} / heuristic: {ns[args.net] / ns['heuristic']:.2f}x")
+    if args.prior:
+        decision, move = prior_us(states, max(1, args.reps // 100))
+        print(f"value prior: {decision:.1f} us a decision, {move:.2f} us a search move (medians)")
     searched = states[:: max(1, len(states) // args.searches)][: args.searches]
     for threads in (int(t) for t in args.threads.split(",")):
-        rates = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net)
-        print(f"simulations/s, {threads} thread(s), rollout_depth={args.rollout_depth}, {args.sims} simulations, "
-              f"median of {len(searched)} positions: heuristic {rates['heuristic']:.0f}, {args.net} "
-              f"{rates[args.net]:.0f} ({rates[args.net] / rates['heuristic']:.3f}x)")
+        rates = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net, args.prior)
+        line = (f"simulations/s, {threads} thread(s), rollout_depth={args.rollout_depth}, {args.sims} simulations, "
+                f"median of {len(searched)} positions: heuristic {rates['heuristic']:.0f}, {args.net} "
+                f"{rates[args.net]:.0f} ({rates[args.net] / rates['heuristic']:.3f}x)")
+        if args.prior:
+            line += f", {PRIOR} {rates[PRIOR]:.0f} ({rates[PRIOR] / rates['heuristic']:.3f}x)"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -82,7 +82,10 @@ class SearchConfig:
                      gaia_ai.games.gaia.policy, `gaia-ai train --policy`; the same cost: the shipped
                      default, or a shipped version pinned, "p1", "p2", to rate generations). Bot spec
                      mcts:selection=puct,prior=value; matches and the c_puct measured with it (0.75):
-                     docs/value-analysis.md.
+                     docs/value-analysis.md. Terraforming Mars: "value" too (the same softmax, at 4
+                     VP, over the mover's margin one search move later by the search's leaf value,
+                     the heuristic or eval=nN), asked on the search's sample of the hidden cards
+                     whenever a node gains children; docs/terraforming-mars.md.
       widening       Progressive widening (>= 0; 0, the default: off). Needs selection="puct" and a move
       widening_power prior: a node's children are kept in prior order, and one with N visits selects
                      only among its ceil(widening * (N + 1) ** widening_power) likeliest (at least one;

@@ -99,6 +99,11 @@ class CoreSearcher:
         only, unless a game's searcher says more (one with a value network: its "nN")."""
         return evaluator == "heuristic"
 
+    def supports_prior(self, prior: str) -> bool:
+        """Whether interface() builds a table with config.prior as PUCT's move prior: uniform priors
+        only, unless a game's searcher says more."""
+        return prior == "uniform"
+
     def interface(self, state: Any) -> tuple[Any, Any, Any]:
         """The C game interface the search runs on (the state's search_interface()), its leaf value
         the one config.evaluator names (supports_evaluator)."""
@@ -124,7 +129,7 @@ class CoreSearcher:
             # a game without that leaf value: say so rather than ignore it
             raise UnsupportedError(f"{type(state).__name__}: no {self.config.evaluator!r} evaluator for this game "
                                    "(evaluator=heuristic)")
-        if self.config.prior != "uniform":
+        if not self.supports_prior(self.config.prior):
             raise UnsupportedError(f"{type(state).__name__}: no {self.config.prior!r} move prior for this game "
                                    "(prior=uniform)")
         iface, pointer, owner = self.interface(state)

@@ -47,8 +47,10 @@
 #   prior(ctx, s, moves, n, out) optional (NULL: none; a zeroed table has none): the move prior of PUCT
 #                                for the decision at s, over moves[0..n) (legal_moves(s), or a subset of
 #                                it in the same order): out[i] >= 0 for each, summing to 1. Deterministic
-#                                for a given state and move list; GAME_OK or a negative GameStatus. Open
-#                                information only (the search asks it at expansion, once per node).
+#                                for a given state and move list; GAME_OK or a negative GameStatus. The
+#                                search asks it at expansion, once per node; for hidden information on
+#                                its sample of what the searching seat cannot see (never the true state),
+#                                whenever a node gains children.
 
 ctypedef long long Move
 

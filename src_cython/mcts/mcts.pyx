@@ -46,7 +46,9 @@ rng draw and descends in that sample: at each node the moves legal in the sample
 added (lazily, on the node's second visit like any expansion) for a legal move that has none yet, each
 child legal in the sample counts one more availability, and selection scores only those children, by
 UCT with the availability count in place of the parent's visits (q + c sqrt(ln avail / n)) or PUCT
-(q + c sqrt(avail) / (k (1 + n)), k the available children). Children are a linked list in the arena
+(q + c p sqrt(avail) / (1 + n), p the child's prior as a share of the available children's: 1/k when
+uniform; a game's prior is asked on the sample when a node gains children, each new child keeping its
+move's prior from that list). Children are a linked list in the arena
 (next sibling and availability in arrays beside the nodes, allocated only for such games), appended
 under a per-node lock (the node state) so tree parallelism works as for open games; root parallelism
 too. A tree searched for hidden information is never reused (each search starts afresh). Open
@@ -678,7 +680,8 @@ cdef inline int legal_index(const Worker* W, Move m) noexcept nogil:
 cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexcept nogil:
     """Add to node i a child for each legal move of W.moves[:n] (indexed) that has none yet, in their
     legal-move order, at the end of its child list. Skipped when another thread holds the node or the
-    arena is full. Returns the children added."""
+    arena is full. With a move prior each new child gets the game's prior of its move in this sample.
+    Returns the children added, or -ERR_PRIOR if the game's prior failed."""
     cdef Node* node = &T.nodes[i]
     cdef signed char state = mc_load_acq_i8(&node.state)
     cdef long long first
@@ -699,11 +702,21 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     if first < 0:
         mc_store_rel_i8(&node.state, state)
         return 0
+    if P.use_prior:
+        # the new children's priors: the game's prior of the sample's whole list, so that a move seen
+        # first in another sample is weighed on the same scale (is_select renormalizes the available)
+        if P.g.prior(P.g.ctx, W.st, W.moves, n, W.priors) < 0:
+            mc_store_rel_i8(&node.state, state)
+            return -ERR_PRIOR
+        if P.prior_power != 1.0:
+            temper(W.priors, n, P.prior_power)
     player = P.g.current_player(P.g.ctx, W.st)
     b = <int> first
     for k in range(n):
         if W.fstamp[k] != W.gen:
             init_node(&T.nodes[b], W.moves[k], player)
+            if P.use_prior:
+                T.nodes[b].prior = <float> W.priors[k]
             T.avail[b] = 0
             T.next[b] = b + 1
             b += 1
@@ -722,12 +735,13 @@ cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept n
     availability), the best by UCT or PUCT over availability counts (see the module docstring);
     under UCT the first unvisited one in list order. -1 if none is available."""
     cdef int j = mc_load_acq_i32(&parent.first_child), na = 0, a, ne, best = -1, seen = 0
-    cdef double score, best_score = -INFINITY, q, fpu = 0.0
+    cdef double score, best_score = -INFINITY, q, fpu = 0.0, mass = 0.0
     cdef Node* ch
     while j >= 0:
         if legal_index(W, T.nodes[j].move) >= 0:
             mc_add_i32(&T.avail[j], 1)
             W.cbuf[na] = j
+            mass += T.nodes[j].prior
             na += 1
         j = mc_load_acq_i32(&T.next[j])
     if na == 0:
@@ -746,7 +760,11 @@ cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept n
         ne = mc_load_i32(&ch.visits) + mc_load_i32(&ch.vloss)
         if P.puct:
             q = mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu
-            score = q + P.c * sqrt(<double> mc_load_i32(&T.avail[j])) / (na * (1.0 + ne))
+            if P.use_prior and mass > 0.0:
+                # the prior's share among the available children
+                score = q + P.c * (ch.prior / mass) * sqrt(<double> mc_load_i32(&T.avail[j])) / (1.0 + ne)
+            else:
+                score = q + P.c * sqrt(<double> mc_load_i32(&T.avail[j])) / (na * (1.0 + ne))
         elif ne == 0:
             return j
         else:
@@ -780,7 +798,8 @@ cdef int simulate_is(const Params* P, Tree* T, Worker* W) noexcept nogil:
             n = keep_only(W.moves, n, P.root_only, P.n_root_only)
         index_moves(P, W, n)
         if node_i == 0 or mc_load_i32(&node.visits) >= 1:
-            is_grow(P, T, W, node_i, n)
+            if is_grow(P, T, W, node_i, n) < 0:
+                return ERR_PRIOR
         c = is_select(P, T, W, node)
         if c < 0:
             break
@@ -1316,7 +1335,7 @@ cdef class Searcher:
         cdef Move* keep = NULL
         cdef Node* fresh
         cdef float* fresh_mm
-        cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, hbits, alloc_threads = 0
+        cdef int nthreads, ntrees, active, t, root_mode, n_root, i, j, rc, rc2, hbits, alloc_threads = 0
         cdef long long sims, cap, count
         cdef long long reused_nodes = 0, reused_visits = 0, probe_steps = 0
         cdef unsigned long long rng
@@ -1356,9 +1375,9 @@ cdef class Searcher:
                 raise ValueError(f"prior={cfg['prior']!r} needs selection='puct' (UCT has no priors)")
             if g.prior == NULL:
                 raise ValueError(f"prior={cfg['prior']!r}: the game's interface table has no move prior")
-            if g.flags:
-                raise ValueError(f"prior={cfg['prior']!r}: move priors need open information "
-                                 "(the information-set search keeps uniform priors)")
+            if g.flags and float(cfg["widening"]) != 0.0:
+                raise ValueError("widening needs open information (an information-set node's children "
+                                 "are appended as samples list them, not kept in prior order)")
         if not float(cfg["prior_temperature"]) > 0.0:
             raise ValueError(f"prior_temperature must be > 0, got {cfg['prior_temperature']!r}")
         if float(cfg["prior_temperature"]) != 1.0 and cfg["prior"] == "uniform":
@@ -1599,12 +1618,19 @@ cdef class Searcher:
                 if P.hidden:
                     # the searching player's own moves: the same in every determinization
                     memcpy(workers[0].st, root, g.state_size)
+                    if P.use_prior:
+                        # their prior weighs them on a sample of what the searcher cannot see, never
+                        # on the true hidden cards (a stream apart from the simulations')
+                        rng = (<unsigned long long> (int(cfg["seed"]) & 0xFFFFFFFFFFFFFFFF) * 0xD6E8FEB86659FD93ULL
+                               + <unsigned long long> t * 0x9E3779B97F4A7C15ULL + 7)
+                        g.determinize(g.ctx, workers[0].st, P.root_player, &rng)
                     rc = g.legal_moves(g.ctx, root, workers[0].moves, g.max_moves)
                     if P.root_only != NULL:
                         rc = keep_only(workers[0].moves, rc, P.root_only, P.n_root_only)
                     index_moves(&P, &workers[0], rc)
-                    if is_grow(&P, &trees[t], &workers[0], 0, rc) != rc:
-                        raise RuntimeError("root expansion failed")
+                    rc2 = is_grow(&P, &trees[t], &workers[0], 0, rc)
+                    if rc2 != rc:
+                        raise RuntimeError(ERROR_TEXT.get(-rc2, "root expansion failed"))
                 elif fresh[0].state != EXPANDED:
                     memcpy(workers[0].st, root, g.state_size)
                     rc = expand(&P, &trees[t], &workers[0], 0)

@@ -50,3 +50,28 @@ def policy_playout(Core core, unsigned long long seed, int max_moves=100000):
                 break
             n += 1
     return n
+
+
+def move_prior(Core core, moves, int net_slot=-1):
+    """The "value" move prior (policy.pxi) of moves (codes of this decision, as the search lists them)
+    at this position: one probability each, in their order; by the heuristic, or net_slot >= 0 by the
+    value network loaded there. On the true position: a search asks it on its own sample."""
+    cdef Move buf[MOVECAP]
+    cdef double out[MOVECAP]
+    cdef PriorCtx ctx
+    cdef int n = len(moves), i, r
+    if n < 1 or n > MOVECAP:
+        raise ValueError(f"move_prior: 1 to {MOVECAP} moves, got {n}")
+    if net_slot >= 0:
+        check_net_slot(net_slot)
+    legal = set(core.legal_moves())
+    for i in range(n):
+        if moves[i] not in legal:
+            raise ValueError(f"move_prior: {moves[i]} is not a legal move of this decision")
+        buf[i] = moves[i]
+    ctx.net_slot = net_slot
+    with nogil:
+        r = gi_prior_value(&ctx, &core.st, buf, n, out)
+    if r < 0:
+        raise RuntimeError("move_prior: the rules refused a listed move")
+    return [out[i] for i in range(n)]

@@ -154,19 +154,23 @@ cdef unsigned long long gi_info_key(const void* ctx, const void* s, int seat) no
     return hash_bytes(0xCBF29CE484222325ULL, &tmp, sizeof(TState))
 
 
-def game_interface(Core core, bint atomic=False, int net_slot=-1):
+def game_interface(Core core, bint atomic=False, int net_slot=-1, str prior="uniform"):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states. The
     search branches over the search moves (searchmoves.pxi), or with atomic over every legal move. Its
     leaf value is the heuristic (evaluate.pxi), or with net_slot >= 0 the value network loaded in that
-    slot (net.pxi; ValueError if none is)."""
+    slot (net.pxi; ValueError if none is). prior: "uniform" (the table has none) or "value" (policy.pxi:
+    a softmax over the mover's margin one move later by that same leaf value)."""
     cdef Interface owner = Interface()
     if net_slot >= 0:
         check_net_slot(net_slot)
+    if prior not in ("uniform", "value"):
+        raise ValueError(f"no {prior!r} move prior for Terraforming Mars (prior=uniform or prior=value)")
+    owner.prior_ctx.net_slot = net_slot
     owner.table.state_size = sizeof(TState)
     owner.table.num_players = core.st.np
     owner.table.flags = INFO_HIDDEN | INFO_CHANCE
     owner.table.max_moves = MOVECAP
-    owner.table.ctx = NULL
+    owner.table.ctx = &owner.prior_ctx   # read by the prior only
     owner.table.current_player = gi_current_player
     owner.table.is_terminal = gi_is_terminal
     owner.table.returns = gi_returns
@@ -179,7 +183,9 @@ def game_interface(Core core, bint atomic=False, int net_slot=-1):
                                 else gi_evaluate_net2 if net_slot == 2 else gi_evaluate_net3)
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
-    owner.table.prior = NULL   # no move prior: PUCT's priors are uniform
+    owner.table.prior = NULL   # none: PUCT's priors are uniform
+    if prior == "value":
+        owner.table.prior = gi_prior_value
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

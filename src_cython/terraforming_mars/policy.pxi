@@ -132,3 +132,37 @@ cdef int greedy_values_c(const TState* s, Move* moves, double* vals, int cap, in
                 memcpy(&tmp, &before, sizeof(TState))
         vals[i] = greedy_margin(&tmp, p, slot)
     return n
+
+
+# PUCT's move prior "value" (bot spec mcts:selection=puct,prior=value): a softmax over the mover's margin
+# one search move later, by the search's own leaf value, as Gaia's value prior. PRIOR_VP: the margin, in
+# VP, that makes a move e times likelier (Gaia's 4 VP; prior_temperature scales it).
+cdef double PRIOR_VP = 4.0
+
+
+ctypedef struct PriorCtx:
+    int net_slot             # the leaf value the prior weighs by: -1 the heuristic, else that network
+
+
+cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
+    """The prior of moves[:n] at s (the search's sample of what the searcher cannot see): each move
+    applied, its own follow-ups left open (they are the tree's next decisions), the mover's margin by
+    the heuristic or the network of ctx, then softmax at PRIOR_VP. GAME_ERR_RULES if apply refuses a
+    move (the search's list is legal_moves')."""
+    cdef const TState* st = <const TState*> s
+    cdef TState tmp
+    cdef int i, p = st.cur, slot = (<const PriorCtx*> ctx).net_slot
+    cdef double best = -1e300, total = 0.0
+    for i in range(n):
+        memcpy(&tmp, st, sizeof(TState))
+        if apply_move(&tmp, moves[i]) < 0:
+            return GAME_ERR_RULES
+        out[i] = greedy_margin(&tmp, p, slot)
+        if out[i] > best:
+            best = out[i]
+    for i in range(n):
+        out[i] = exp((out[i] - best) / PRIOR_VP)
+        total += out[i]
+    for i in range(n):
+        out[i] /= total
+    return GAME_OK

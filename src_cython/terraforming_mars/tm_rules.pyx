@@ -5,7 +5,7 @@ game (base + Corporate Era, Tharsis). Python code reaches it through gaia_ai.gam
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE, hash_bytes
+from core.game cimport GameInterface, GAME_OK, GAME_ERR_RULES, Move, INFO_HIDDEN, INFO_CHANCE, hash_bytes
 from core.rng cimport splitmix64
 
 include "consts.pxi"
@@ -23,8 +23,10 @@ include "searchmoves.pxi"
 
 
 cdef class Interface:
-    """Keeps a GameInterface table alive while the search uses it."""
+    """Keeps a GameInterface table (and its context: what the move prior weighs by) alive while the
+    search uses it."""
     cdef GameInterface table
+    cdef PriorCtx prior_ctx
 
 
 include "interface.pxi"

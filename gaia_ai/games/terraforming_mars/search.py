@@ -1,7 +1,8 @@
 """The TM search: information-set MCTS over the C interface, branching over the search moves
 (searchmoves.pxi: one payment per card, the best few tile spaces, the best-k kept cards), with the root
 pruned to a candidate set. The leaf value is the heuristic (evaluate.pxi) or, with evaluator "nN" (bot spec
-mcts:eval=n1), the value network of data/tm-value-nN.json (value_net.py, net.pxi). ``atomic=True`` branches over every legal move instead (the search before
+mcts:eval=n1), the value network of data/tm-value-nN.json (value_net.py, net.pxi); with prior="value"
+(mcts:selection=puct,prior=value) PUCT weighs each move by that value one move later. ``atomic=True`` branches over every legal move instead (the search before
 search moves; bot spec ``mcts-atomic``), for comparison."""
 
 from __future__ import annotations
@@ -34,8 +35,13 @@ class TmSearcher(CoreSearcher):
         """The heuristic (evaluate.pxi) or a value network "nN" (value_net.py: data/tm-value-nN.json)."""
         return evaluator == "heuristic" or bool(NET_VERSION.fullmatch(evaluator))
 
+    def supports_prior(self, prior: str) -> bool:
+        """Uniform, or "value": a softmax over the mover's margin one search move later by the leaf
+        value (the heuristic or eval=nN), asked on the search's sample (policy.pxi)."""
+        return prior in ("uniform", "value")
+
     def interface(self, state: Any) -> tuple[Any, Any, Any]:
-        return state.search_interface(atomic=self.atomic, net_slot=self._net_slot)
+        return state.search_interface(atomic=self.atomic, net_slot=self._net_slot, prior=self.config.prior)
 
     def moves_by_code(self, state: Any) -> dict[int, Any]:
         if self.atomic:

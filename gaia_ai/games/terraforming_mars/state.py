@@ -213,12 +213,14 @@ class TmState:
         """search_moves() as the core's ints."""
         return self.core.search_moves()
 
-    def search_interface(self, atomic: bool = False, net_slot: int = -1) -> tuple[Any, Any, Any]:
+    def search_interface(self, atomic: bool = False, net_slot: int = -1,
+                         prior: str = "uniform") -> tuple[Any, Any, Any]:
         """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable),
         branching over the search moves, or with `atomic` over every legal move; its leaf value the
-        heuristic, or with net_slot >= 0 the value network loaded there (value_net.slot)."""
+        heuristic, or with net_slot >= 0 the value network loaded there (value_net.slot); its move prior
+        none ("uniform") or "value" (a softmax over the mover's margin one move later by that leaf value)."""
         core = self.core.copy()
-        iface, owner = tm_rules.game_interface(core, atomic, net_slot)
+        iface, owner = tm_rules.game_interface(core, atomic, net_slot, prior)
         return iface, tm_rules.state_pointer(core), (owner, core)
 
     def observation(self, seat: int) -> dict[str, Any]:

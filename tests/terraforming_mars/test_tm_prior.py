@@ -1,0 +1,93 @@
+"""TM's "value" move prior (policy.pxi; mcts:selection=puct,prior=value): a softmax over the mover's margin
+one move later, and an information-set search with it reads only what the searching seat sees."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from gaia_ai._core import tm_rules
+from gaia_ai.bots import make_bot
+from gaia_ai.errors import UnsupportedError
+from gaia_ai.games import load_game
+from gaia_ai.games.terraforming_mars import TmState
+from gaia_ai.games.terraforming_mars.search import TmSearcher
+from gaia_ai.search.config import SearchConfig
+
+PRIOR_VP = 4.0   # policy.pxi's PRIOR_VP
+
+
+def _action_menu(seed: int, players: int = 2) -> TmState:
+    """A position at a seat's action menu a few generations in (random moves, then the first menu)."""
+    state = TmState.new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_codes()))
+    while not (state.core.step == "action" and len(state.search_codes()) >= 5):
+        state.apply(rng.choice(state.legal_codes()))
+    return state
+
+
+def _margin(state: TmState, code: int) -> float:
+    after = state.copy()
+    mover = state.current_player
+    after.apply(code)
+    values = tm_rules.evaluate(after.core)
+    return values[mover] - max(v for q, v in enumerate(values) if q != mover)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_value_prior_is_a_softmax_of_the_movers_margin_one_move_later(seed):
+    state = _action_menu(seed)
+    codes = state.search_codes()
+    prior = tm_rules.move_prior(state.core, codes)
+    assert len(prior) == len(codes) and all(p > 0 for p in prior) and math.isclose(sum(prior), 1.0)
+    margins = [_margin(state, code) for code in codes]
+    base = max(range(len(codes)), key=lambda i: margins[i])
+    for i in range(len(codes)):
+        assert math.log(prior[i] / prior[base]) == pytest.approx((margins[i] - margins[base]) / PRIOR_VP, abs=1e-9)
+    assert len({round(p, 12) for p in prior}) > 1     # the margins differ: the prior is not uniform
+
+
+def test_value_prior_refuses_a_move_of_another_decision():
+    state = _action_menu(3)
+    with pytest.raises(ValueError, match="not a legal move of this decision"):
+        tm_rules.move_prior(state.core, [state.search_codes()[0], 999_999_999])
+    with pytest.raises(ValueError, match="1 to"):
+        tm_rules.move_prior(state.core, [])
+
+
+def test_search_with_value_prior_sees_only_the_seats_information_and_is_reproducible():
+    state = _action_menu(5, players=3)
+    seat = state.current_player
+    config = SearchConfig(simulations=150, rollout_depth=8, selection="puct", prior="value", seed=4)
+    first = TmSearcher(config).search(state)
+    # the other seats' hands and the piles resampled: the seat cannot tell the two apart
+    resampled = state.determinize(seat, 11)
+    assert resampled.key() != state.key()
+    other = TmSearcher(config).search(resampled)
+    visits = [(c.move, c.visits) for c in first.candidates]
+    assert visits == [(c.move, c.visits) for c in other.candidates]
+    assert visits == [(c.move, c.visits) for c in TmSearcher(config).search(state).candidates]
+    # the prior changes the search: uniform PUCT spends its visits otherwise
+    uniform = TmSearcher(SearchConfig(simulations=150, rollout_depth=8, selection="puct", seed=4)).search(state)
+    assert visits != [(c.move, c.visits) for c in uniform.candidates]
+
+
+def test_value_prior_bot_spec_and_refusals():
+    game = load_game("terraforming-mars")
+    bot = make_bot("mcts:sims=30,rollout_depth=4,selection=puct,prior=value,eval=n1", game=game)
+    state = _action_menu(3)
+    assert bot.choose(state).code in state.search_codes()
+    with pytest.raises(ValueError, match="needs selection='puct'"):
+        TmSearcher(SearchConfig(simulations=10, prior="value")).search(state)
+    with pytest.raises(ValueError, match="widening needs open information"):
+        TmSearcher(SearchConfig(simulations=10, selection="puct", prior="value", widening=1.0)).search(state)
+    with pytest.raises(UnsupportedError, match="no 'policy' move prior"):
+        TmSearcher(SearchConfig(simulations=10, selection="puct", prior="policy")).search(state)
+    ed = load_game("eminent-domain")
+    ed_state = ed.new_game(ed.deal(2, 1))
+    with pytest.raises(UnsupportedError, match="no 'value' move prior for this game"):
+        ed.search(ed_state, SearchConfig(simulations=10, selection="puct", prior="value"))
