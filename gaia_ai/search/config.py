@@ -92,7 +92,8 @@ class SearchConfig:
                      widening_power in (0, 1], default 0.5), so a wide node (federations, conversions)
                      spends its first visits on its likely moves and opens the rest as it is visited
                      more (Coulom 2007; Chaslot et al. 2008). The root of a search restricted to given
-                     moves (root_moves) considers them all. Bot spec mcts:pw=2,pwp=0.5.
+                     moves (root_moves) considers them all. Bot spec mcts:pw=2,pwp=0.5. Open
+                     information only (an information-set node's children come as samples list them).
       prior_temperature  Sharpens (< 1) or flattens (> 1) the game's move prior: each prior is raised
                      to 1 / prior_temperature and the priors renormalized (a softmax prior at
                      temperature t becomes the same softmax at t * prior_temperature; Leela's policy
