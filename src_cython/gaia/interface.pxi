@@ -374,20 +374,6 @@ cdef int one_step_margins(const void* ctx, const void* s, const Move* moves, int
     return r
 
 
-cdef void softmax(double* out, int n, double temperature) noexcept nogil:
-    """out[:n] replaced by exp((out - max) / temperature), normalized."""
-    cdef double best = -INFINITY, total = 0.0
-    cdef int i
-    for i in range(n):
-        if out[i] > best:
-            best = out[i]
-    for i in range(n):
-        out[i] = exp((out[i] - best) / temperature)
-        total += out[i]
-    for i in range(n):
-        out[i] /= total
-
-
 cdef int value_prior(const void* ctx, const void* s, const Move* moves, int n, double* out, int slot) noexcept nogil:
     """A softmax over the moves' one-step values: the mover's learned-value margin (its estimated final
     VP minus the best other player's, by the learned value in `slot`) after each move, at PRIOR_TEMPERATURE VP."""

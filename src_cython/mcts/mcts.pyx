@@ -329,6 +329,15 @@ cdef void temper(double* priors, int n, double power) noexcept nogil:
             priors[k] /= total
 
 
+cdef int game_priors(const Params* P, Worker* W, int n) noexcept nogil:
+    """W.priors[:n]: the game's prior of W.moves[:n] at W.st, tempered by prior_power; OK or ERR_PRIOR."""
+    if P.g.prior(P.g.ctx, W.st, W.moves, n, W.priors) < 0:
+        return ERR_PRIOR
+    if P.prior_power != 1.0:
+        temper(W.priors, n, P.prior_power)
+    return OK
+
+
 cdef void sort_by_prior(Move* moves, double* priors, int n) noexcept nogil:
     """moves[:n] and their priors reordered by prior, highest first, ties in their listed order (a stable
     insertion sort: deterministic, and quick on the few dozen moves of a node), so that progressive
@@ -379,11 +388,9 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
         mc_store_rel_i8(&node.state, FULL)
         return 0
     if P.use_prior:
-        if g.prior(g.ctx, W.st, W.moves, n, W.priors) < 0:
+        if game_priors(P, W, n) != OK:
             mc_store_rel_i8(&node.state, FULL)
             return -ERR_PRIOR
-        if P.prior_power != 1.0:
-            temper(W.priors, n, P.prior_power)
         if P.widening > 0.0:
             sort_by_prior(W.moves, W.priors, n)
     player = g.current_player(g.ctx, W.st)
@@ -702,14 +709,11 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     if first < 0:
         mc_store_rel_i8(&node.state, state)
         return 0
-    if P.use_prior:
-        # the new children's priors: the game's prior of the sample's whole list, so that a move seen
-        # first in another sample is weighed on the same scale (is_select renormalizes the available)
-        if P.g.prior(P.g.ctx, W.st, W.moves, n, W.priors) < 0:
-            mc_store_rel_i8(&node.state, state)
-            return -ERR_PRIOR
-        if P.prior_power != 1.0:
-            temper(W.priors, n, P.prior_power)
+    # the new children's priors: the game's prior of the sample's whole list, so that a move seen first
+    # in another sample is weighed on the same scale (is_select renormalizes the available)
+    if P.use_prior and game_priors(P, W, n) != OK:
+        mc_store_rel_i8(&node.state, state)
+        return -ERR_PRIOR
     player = P.g.current_player(P.g.ctx, W.st)
     b = <int> first
     for k in range(n):
@@ -741,7 +745,8 @@ cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept n
         if legal_index(W, T.nodes[j].move) >= 0:
             mc_add_i32(&T.avail[j], 1)
             W.cbuf[na] = j
-            mass += T.nodes[j].prior
+            if P.use_prior:
+                mass += T.nodes[j].prior
             na += 1
         j = mc_load_acq_i32(&T.next[j])
     if na == 0:

@@ -152,17 +152,10 @@ cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n
     cdef const TState* st = <const TState*> s
     cdef TState tmp
     cdef int i, p = st.cur, slot = (<const PriorCtx*> ctx).net_slot
-    cdef double best = -1e300, total = 0.0
     for i in range(n):
         memcpy(&tmp, st, sizeof(TState))
         if apply_move(&tmp, moves[i]) < 0:
             return GAME_ERR_RULES
         out[i] = greedy_margin(&tmp, p, slot)
-        if out[i] > best:
-            best = out[i]
-    for i in range(n):
-        out[i] = exp((out[i] - best) / PRIOR_VP)
-        total += out[i]
-    for i in range(n):
-        out[i] /= total
+    softmax(out, n, PRIOR_VP)
     return GAME_OK

@@ -18,6 +18,7 @@ include "movegen.pxi"
 include "evaluate.pxi"
 include "core/mlp.pxi"
 include "net.pxi"
+include "core/softmax.pxi"
 include "policy.pxi"
 include "searchmoves.pxi"
 
