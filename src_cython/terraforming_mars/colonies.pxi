@@ -454,7 +454,7 @@ cdef void colonies_corp_played(TState* s, int p, int corp) noexcept nogil:
         return
     activate_tiles(s, CORP_RES[corp])
     if corp == C_ARKLIGHT:
-        s.cres[NCARD + p] += 1
+        add_card_resources(s, NCARD + p, 1)
     elif corp == C_POLYPHEMOS:
         s.pl[p].card_price = 5
     elif corp == C_ARIDOR or corp == C_POSEIDON:
@@ -468,14 +468,14 @@ cdef void colonies_card_played(TState* s, int p, int c) noexcept nogil:
     cdef int t, q
     activate_tiles(s, d.res_type)
     if pl.corp == C_ARKLIGHT:
-        s.cres[NCARD + p] += d.tags[T_ANIMAL] + d.tags[T_PLANT]
+        add_card_resources(s, NCARD + p, d.tags[T_ANIMAL] + d.tags[T_PLANT])
     if pl.corp == C_ARIDOR and d.type != CT_EVENT:
         for t in range(T_EVENT):
             if d.tags[t] and not (pl.tags_seen >> t) & 1:
                 pl.tags_seen |= 1 << t
                 pl.prod[R_MC] += 1
     if d.tags[T_EARTH] and owner_of(s, CARD_MARTIAN_ZOO) == p:
-        s.cres[CARD_MARTIAN_ZOO] += d.tags[T_EARTH]
+        add_card_resources(s, CARD_MARTIAN_ZOO, d.tags[T_EARTH])
     if d.cost >= 20 and owner_of(s, CARD_SPINOFF) == p:
         draw_cards(s, p, 1)
     pl.fleets += d.fleets

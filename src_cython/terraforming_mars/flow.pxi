@@ -208,7 +208,7 @@ cdef int auto_resolve(TState* s, Pending* e) noexcept nogil:
         s.pl[p].res[e.a] += e.b
         return 1
     if e.kind == PK_OLYMPUS and s.cres[CARD_OLYMPUS] == 0:
-        s.cres[CARD_OLYMPUS] += 1
+        add_card_resources(s, CARD_OLYMPUS, 1)
         return 1
     if e.kind == PK_PLANTS_OR and not (e.b and count_holders(s, p, RT_MICROBE, 0)) \
             and not (e.c and count_holders(s, p, RT_ANIMAL, 0)):
@@ -352,7 +352,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         elif a >= NCARD or s.loc[a] != L_PLAYED + p or s.cres[a] == 0:
             return fail(s, E_CARD)
         pop_front(s)
-        s.cres[res_slot(p, a)] += e.b
+        add_card_resources(s, res_slot(p, a), e.b)
     elif e.kind == PK_REMOVE_RES:
         if k != K_CARD:
             return fail(s, E_KIND)
@@ -363,7 +363,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         else:
             return fail(s, E_CARD)
         pop_front(s)
-        s.cres[e.card] += 1
+        add_card_resources(s, e.card, 1)
     elif e.kind == PK_BUY_TOP:
         if k != K_OPTION or a > 1:
             return fail(s, E_KIND)
@@ -425,13 +425,13 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
             s.cres[CARD_OLYMPUS] -= 1
             draw_cards(s, p, 1)
         else:
-            s.cres[CARD_OLYMPUS] += 1
+            add_card_resources(s, CARD_OLYMPUS, 1)
     elif e.kind == PK_VIRAL:
         if k != K_OPTION or a > 1:
             return fail(s, E_KIND)
         pop_front(s)
         if a == 0:
-            s.cres[e.b] += 1
+            add_card_resources(s, e.b, 1)
         else:
             s.pl[p].res[R_PL] += 1
     elif e.kind == PK_AMOUNT:
@@ -455,7 +455,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         elif (k == K_CARD and a < NCARD and a != e.card and s.loc[a] == L_PLAYED + p
               and CARDS[a].res_type == RT_MICROBE):
             pop_front(s)
-            s.cres[a] += 2
+            add_card_resources(s, a, 2)
         else:
             return fail(s, E_CARD)
     elif e.kind == PK_PLANTS_OR:
@@ -465,7 +465,7 @@ cdef int apply_pending(TState* s, Move m) noexcept nogil:
         elif k == K_CARD and ((e.b and card_holds(s, p, a, RT_MICROBE, 0))
                               or (e.c and card_holds(s, p, a, RT_ANIMAL, 0))):
             pop_front(s)
-            s.cres[res_slot(p, a)] += e.b if card_holds(s, p, a, RT_MICROBE, 0) else e.c
+            add_card_resources(s, res_slot(p, a), e.b if card_holds(s, p, a, RT_MICROBE, 0) else e.c)
         else:
             return fail(s, E_CARD)
     elif e.kind == PK_FLOODING:

@@ -291,14 +291,14 @@ cdef void place_tile(TState* s, int p, int sp, int tile) noexcept nogil:
             push(s, PK_GAIN, p, CARD_ARCTIC_ALGAE, R_PL, 2, 0)
     elif tile == TL_GREENERY:
         if owner_of(s, CARD_HERBIVORES) == p:
-            s.cres[CARD_HERBIVORES] += 1
+            add_card_resources(s, CARD_HERBIVORES, 1)
         raise_oxy(s, p, 1)
     if is_city(tile):
         q = owner_of(s, CARD_ROVER)
         if q >= 0:
             s.pl[q].res[R_MC] += 2
         if owner_of(s, CARD_PETS) >= 0:
-            s.cres[CARD_PETS] += 1
+            add_card_resources(s, CARD_PETS, 1)
         q = owner_of(s, CARD_IMMIGRANT_CITY)
         if q >= 0:
             s.pl[q].prod[R_MC] += 1
@@ -617,7 +617,7 @@ cdef int play_card(TState* s, int p, int c, int mc, int st, int ti, int he) noex
     if d.oxy:
         raise_oxy(s, p, d.oxy)
     if d.add_here:
-        s.cres[c] += d.add_here
+        add_card_resources(s, c, d.add_here)
     if d.draw and d.keep:
         push(s, PK_KEEP, p, c, d.keep, d.draw, 0)     # drawn when its turn comes (after Olympus)
     elif d.draw:
@@ -839,9 +839,9 @@ cdef void card_played_triggers(TState* s, int p, int c) noexcept nogil:
         pl.res[R_MC] += 3
         pl.res[R_HE] += 3
     if owner_of(s, CARD_DECOMPOSERS) == p:
-        s.cres[CARD_DECOMPOSERS] += d.tags[T_PLANT] + d.tags[T_ANIMAL] + d.tags[T_MICROBE]
+        add_card_resources(s, CARD_DECOMPOSERS, d.tags[T_PLANT] + d.tags[T_ANIMAL] + d.tags[T_MICROBE])
     if owner_of(s, CARD_ECO_ZONE) == p:
-        s.cres[CARD_ECO_ZONE] += d.tags[T_PLANT] + d.tags[T_ANIMAL]
+        add_card_resources(s, CARD_ECO_ZONE, d.tags[T_PLANT] + d.tags[T_ANIMAL])
 
 
 cdef int protected_from(TState* s, int owner, int taker) noexcept nogil:
@@ -933,7 +933,7 @@ cdef int do_behaviour(TState* s, int p, int c, ActDef* a, int mc, int st, int ti
         pl.res[k] += a.stock[k]
         pl.prod[k] += a.prod[k]
     s.cres[c] -= a.spend_here
-    s.cres[c] += a.add_here
+    add_card_resources(s, c, a.add_here)
     if a.rails:
         for i in range(2, NSPACE):
             pl.res[R_MC] += is_city(s.tile[i])
@@ -987,7 +987,7 @@ cdef int card_action(TState* s, int p, int c, int mc, int st, int ti, int he) no
         if d.act_kind == AK_SEARCH_LIFE:
             if k >= 0:
                 if CARDS[k].tags[T_MICROBE]:
-                    s.cres[c] += 1
+                    add_card_resources(s, c, 1)
                 to_discard(s, k)
         elif k >= 0:
             s.loc[k] = L_OFFER + p

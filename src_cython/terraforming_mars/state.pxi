@@ -188,3 +188,14 @@ ctypedef struct TState:
     signed char col_owner[NCOL][COLCAP]
     signed char col_trader[NCOL]  # player whose fleet is on the tile this generation, or -1
 
+
+
+cdef enum:
+    CARD_RESOURCES_MAX = 255     # the most a card holds: cres is a byte (imports refuse more)
+
+
+cdef inline void add_card_resources(TState* s, int c, int n) noexcept nogil:
+    """n more resources on card slot c (a project card, or NCARD + p: p's corporation), held at
+    CARD_RESOURCES_MAX: a byte would wrap round to a few (only endless bot games get near it)."""
+    cdef int total = s.cres[c] + n
+    s.cres[c] = <unsigned char> (CARD_RESOURCES_MAX if total > CARD_RESOURCES_MAX else 0 if total < 0 else total)

@@ -410,6 +410,8 @@ def debug_place_tile(Core core, int p, int space, int tile):
 
 def debug_set_card_resources(Core core, int card, int n):
     _check_index("card", card, CARDCAP)   # a corporation's resources sit after the project cards
+    if not 0 <= n <= CARD_RESOURCES_MAX:
+        raise ValueError(f"a card holds 0 to {CARD_RESOURCES_MAX} resources, got {n}")
     core.st.cres[card] = n
 
 

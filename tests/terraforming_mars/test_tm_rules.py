@@ -454,3 +454,17 @@ def test_an_amount_prompt_past_what_a_move_encodes_lists_only_legal_amounts():
         s.copy().apply(code)                      # raises IllegalMoveError if the rules refuse one
     s.apply("option 510")
     assert res(s, 0)["energy"] == 90 and res(s, 0)["mc"] == 510
+
+
+def test_a_card_full_of_resources_stays_full_instead_of_wrapping_round():
+    # a card's resources are a byte: bots that never end a game could add past 255, which wrapped to a
+    # few (Titan Shuttles at 600 floaters read 88). Now a card holds 255 at most, and imports refuse more.
+    s = started("Helion", "Ecoline")
+    give(s, 0, "Tardigrades", played=True)
+    tardigrades = tm_rules_card("Tardigrades")
+    tm_rules.debug_set_card_resources(s.core, tardigrades, 255)
+    s.apply("action Tardigrades")                     # +1 microbe here: it was 0 before
+    assert s.core.card_resources()[tardigrades] == 255
+    assert s.core.score(0)["cards"] == 255 // 4
+    with pytest.raises(ValueError, match="0 to 255"):
+        tm_rules.debug_set_card_resources(s.core, tardigrades, 256)
