@@ -9,8 +9,10 @@
    after D playout moves) with the heuristic and with eval=nN, at each of ``--threads T,...``, S
    simulations from K positions of those games (alternating); medians.
 3. With ``--prior``: the "value" move prior (policy.pxi: each search move applied and the mover's
-   margin evaluated, then a softmax) in microseconds per decision and per move, and a third search,
-   the heuristic's with PUCT and that prior (c_puct 0.75), in 2.
+   margin evaluated, then a softmax) in microseconds per decision and per move, and in 2 two more
+   searches with PUCT and that prior (c_puct 0.75), by the heuristic and by the network (its leaf and
+   prior), with the moves the prior weighed per simulation (only the moves new to a node: the prior is
+   pointwise).
 Issue 41; the figures are in docs/terraforming-mars.md ("A value network (issue 41)"). Deterministic
 positions and seeds; the times are wall clock (run it on a quiet machine, under nice on a shared one).
 """
@@ -76,16 +78,25 @@ def prior_us(states: list[TmState], reps: int) -> tuple[float, float]:
 
 
 def sims_per_second(states: list[TmState], sims: int, threads: int, depth: int, net: str,
-                    prior: bool = False) -> dict[str, float]:
-    rates: dict[str, list[float]] = {"heuristic": [], net: []}
+                    prior: bool = False) -> tuple[dict[str, float], dict[str, float]]:
+    """Medians over the positions of each search's simulations per second, and of the moves its prior
+    weighed per simulation (the prior searches only: PRIOR by the heuristic, PRIOR,eval=net by the net)."""
+    searches = {"heuristic": {"evaluator": "heuristic"}, net: {"evaluator": net}}
     if prior:
-        rates[PRIOR] = []
+        puct = {"selection": "puct", "prior": "value", "c_puct": 0.75}
+        searches[PRIOR] = puct
+        searches[f"{PRIOR},eval={net}"] = {**puct, "evaluator": net}
+    rates: dict[str, list[float]] = {name: [] for name in searches}
+    weighed: dict[str, list[float]] = {name: [] for name in searches if name.startswith(PRIOR)}
     for i, state in enumerate(states):
-        for name, found in rates.items():
-            extra = {"selection": "puct", "prior": "value", "c_puct": 0.75} if name == PRIOR else {"evaluator": name}
+        for name, extra in searches.items():
             config = SearchConfig(simulations=sims, threads=threads, rollout_depth=depth, seed=i, **extra)
-            found.append(TmSearcher(config).search(state).stats.simulations_per_second)
-    return {name: statistics.median(r) for name, r in rates.items()}
+            stats = TmSearcher(config).search(state).stats
+            rates[name].append(stats.simulations_per_second)
+            if name in weighed:
+                weighed[name].append(stats.prior_moves / stats.simulations)
+    return ({name: statistics.median(r) for name, r in rates.items()},
+            {name: statistics.median(w) for name, w in weighed.items()})
 
 
 def main() -> None:
@@ -110,13 +121,15 @@ def main() -> None:
         print(f"value prior: {decision:.1f} us a decision, {move:.2f} us a search move (medians)")
     searched = states[:: max(1, len(states) // args.searches)][: args.searches]
     for threads in (int(t) for t in args.threads.split(",")):
-        rates = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net, args.prior)
+        rates, weighed = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net, args.prior)
         line = (f"simulations/s, {threads} thread(s), rollout_depth={args.rollout_depth}, {args.sims} simulations, "
-                f"median of {len(searched)} positions: heuristic {rates['heuristic']:.0f}, {args.net} "
-                f"{rates[args.net]:.0f} ({rates[args.net] / rates['heuristic']:.3f}x)")
-        if args.prior:
-            line += f", {PRIOR} {rates[PRIOR]:.0f} ({rates[PRIOR] / rates['heuristic']:.3f}x)"
+                f"median of {len(searched)} positions: heuristic {rates['heuristic']:.0f}")
+        for name, rate in rates.items():
+            if name != "heuristic":
+                line += f", {name} {rate:.0f} ({rate / rates['heuristic']:.3f}x)"
         print(line)
+        for name, per in weighed.items():
+            print(f"  {name}: the prior weighed {per:.2f} moves a simulation (median)")
 
 
 if __name__ == "__main__":

@@ -85,7 +85,8 @@ class SearchConfig:
                      docs/value-analysis.md. Terraforming Mars: "value" too (the same softmax, at 4
                      VP, over the mover's margin one search move later by the search's leaf value,
                      the heuristic or eval=nN), asked on the search's sample of the hidden cards
-                     whenever a node gains children; docs/terraforming-mars.md.
+                     for each move new to a node (it weighs each move alone, by its gain in margin);
+                     docs/terraforming-mars.md.
       widening       Progressive widening (>= 0; 0, the default: off). Needs selection="puct" and a move
       widening_power prior: a node's children are kept in prior order, and one with N visits selects
                      only among its ceil(widening * (N + 1) ** widening_power) likeliest (at least one;

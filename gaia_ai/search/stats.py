@@ -13,7 +13,8 @@ class SearchStats:
     (GaiaSearcher), the nodes and root visits carried over from the previous search; cancelled: a
     CancelToken stopped it before its budget; time_manager (SearchConfig.max_time_ms): "early" (stopped
     before time_ms, its answer settled), "extended" (thought past time_ms on a close decision until it
-    settled), "ceiling" (stopped at max_time_ms unsettled), "" (no manager, or settled at time_ms)."""
+    settled), "ceiling" (stopped at max_time_ms unsettled), "" (no manager, or settled at time_ms);
+    prior_moves: how many moves the game's move prior weighed (0 without one), what the prior cost."""
 
     simulations: int
     nodes: int
@@ -24,6 +25,7 @@ class SearchStats:
     reused_visits: int = 0
     cancelled: bool = False
     time_manager: str = ""
+    prior_moves: int = 0
 
     @classmethod
     def from_dict(cls, stats: dict[str, Any]) -> SearchStats:
@@ -37,4 +39,5 @@ class SearchStats:
             reused_visits=int(stats.get("reused_visits", 0)),
             cancelled=bool(stats.get("cancelled", False)),
             time_manager=str(stats.get("time_manager", "")),
+            prior_moves=int(stats.get("prior_moves", 0)),
         )

@@ -50,7 +50,10 @@
 #                                for a given state and move list; GAME_OK or a negative GameStatus. The
 #                                search asks it at expansion, once per node; for hidden information on
 #                                its sample of what the searching seat cannot see (never the true state),
-#                                whenever a node gains children.
+#                                whenever a node gains children. With PRIOR_POINTWISE in flags, out[i] is
+#                                instead a weight > 0 of moves[i] alone (the same whatever else is listed,
+#                                on one scale for s), and the information-set search asks it only for the
+#                                moves new to a node (the search normalizes: shares among the available).
 
 ctypedef long long Move
 
@@ -63,6 +66,7 @@ cdef enum GameStatus:
 cdef enum GameFlags:
     INFO_HIDDEN = 1
     INFO_CHANCE = 2
+    PRIOR_POINTWISE = 4      # prior() weighs each move on its own (see prior above)
 
 ctypedef struct GameInterface:
     size_t state_size

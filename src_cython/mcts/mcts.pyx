@@ -61,7 +61,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
 
-from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE
+from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE, PRIOR_POINTWISE
 from core.rng cimport splitmix64
 
 cdef extern from *:
@@ -205,6 +205,8 @@ ctypedef struct Params:
     int max_moves            # the game's largest move list: the size of every move buffer
     int puct
     int use_prior            # PUCT with the game's move prior (g.prior) instead of uniform priors
+    int pointwise_prior      # the game's prior weighs each move alone (PRIOR_POINTWISE): a node that
+                             # gains children has only its new moves weighed
     double prior_power       # 1 / prior_temperature: the game's priors are raised to it and renormalized
     double c
     double fpu_reduction     # PUCT: an unvisited child's value is its visited siblings' mean minus this times sqrt(their prior mass)
@@ -249,6 +251,8 @@ ctypedef struct Worker:
     char* tmp                # implicit minimax only: a child's state, to evaluate it at expansion
     Move* moves
     double* priors           # the game's prior of each move of `moves` (use_prior only)
+    Move* fresh              # a node's new moves, for a pointwise prior (information-set search only)
+    long long prior_moves    # moves the game's prior weighed (stats "prior_moves")
     int* path
     # information-set search only: a hash set of the legal moves of the current node (open addressing,
     # a slot is valid when its stamp is the current generation, so nothing is cleared between nodes),
@@ -316,25 +320,32 @@ cdef int keep_only(Move* moves, int n, const Move* keep, int nkeep) noexcept nog
     return out
 
 
-cdef void temper(double* priors, int n, double power) noexcept nogil:
-    """priors[:n] raised to power and renormalized (a softmax prior at temperature t becomes the same
-    softmax at t / power); unchanged if they sum to 0."""
+cdef void temper(double* priors, int n, double power, bint normalize) noexcept nogil:
+    """priors[:n] raised to power (a softmax prior at temperature t becomes the same softmax at
+    t / power), and with normalize divided by their sum (unchanged if it is 0)."""
     cdef int k
     cdef double total = 0.0
     for k in range(n):
-        priors[k] = pow(priors[k], power)
+        if power != 1.0:
+            priors[k] = pow(priors[k], power)
         total += priors[k]
-    if total > 0.0:
+    if normalize and total > 0.0:
         for k in range(n):
             priors[k] /= total
 
 
-cdef int game_priors(const Params* P, Worker* W, int n) noexcept nogil:
-    """W.priors[:n]: the game's prior of W.moves[:n] at W.st, tempered by prior_power; OK or ERR_PRIOR."""
-    if P.g.prior(P.g.ctx, W.st, W.moves, n, W.priors) < 0:
+cdef int game_priors(const Params* P, Worker* W, const Move* moves, int n, bint normalize) noexcept nogil:
+    """W.priors[:n]: the game's prior of moves[:n] at W.st, tempered by prior_power (a pointwise prior's
+    weights normalized only if asked); OK or ERR_PRIOR."""
+    cdef int k
+    if P.g.prior(P.g.ctx, W.st, moves, n, W.priors) < 0:
         return ERR_PRIOR
-    if P.prior_power != 1.0:
-        temper(W.priors, n, P.prior_power)
+    W.prior_moves += n
+    if P.prior_power != 1.0 or (normalize and P.pointwise_prior):
+        temper(W.priors, n, P.prior_power, normalize)
+    if P.pointwise_prior and not normalize:
+        for k in range(n):   # weights kept apart from 0 and within a float's range, whatever the power
+            W.priors[k] = 1e-30 if W.priors[k] < 1e-30 else 1e30 if W.priors[k] > 1e30 else W.priors[k]
     return OK
 
 
@@ -388,7 +399,7 @@ cdef int expand(const Params* P, Tree* T, Worker* W, long long i) noexcept nogil
         mc_store_rel_i8(&node.state, FULL)
         return 0
     if P.use_prior:
-        if game_priors(P, W, n) != OK:
+        if game_priors(P, W, W.moves, n, True) != OK:
             mc_store_rel_i8(&node.state, FULL)
             return -ERR_PRIOR
         if P.widening > 0.0:
@@ -709,18 +720,30 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     if first < 0:
         mc_store_rel_i8(&node.state, state)
         return 0
-    # the new children's priors: the game's prior of the sample's whole list, so that a move seen first
-    # in another sample is weighed on the same scale (is_select renormalizes the available)
-    if P.use_prior and game_priors(P, W, n) != OK:
+    # the new children's priors (is_select renormalizes over the available): a pointwise prior weighs
+    # the new moves alone; any other, the sample's whole list, so that a move seen first in another
+    # sample is weighed on the same scale
+    if P.use_prior and P.pointwise_prior:
+        j = 0
+        for k in range(n):
+            if W.fstamp[k] != W.gen:
+                W.fresh[j] = W.moves[k]
+                j += 1
+        if game_priors(P, W, W.fresh, missing, False) != OK:
+            mc_store_rel_i8(&node.state, state)
+            return -ERR_PRIOR
+    elif P.use_prior and game_priors(P, W, W.moves, n, True) != OK:
         mc_store_rel_i8(&node.state, state)
         return -ERR_PRIOR
     player = P.g.current_player(P.g.ctx, W.st)
     b = <int> first
+    j = 0
     for k in range(n):
         if W.fstamp[k] != W.gen:
             init_node(&T.nodes[b], W.moves[k], player)
             if P.use_prior:
-                T.nodes[b].prior = <float> W.priors[k]
+                T.nodes[b].prior = <float> W.priors[j if P.pointwise_prior else k]
+                j += 1
             T.avail[b] = 0
             T.next[b] = b + 1
             b += 1
@@ -1358,9 +1381,11 @@ cdef class Searcher:
             raise ValueError(f"the search supports 1..{MAX_PLAYERS} players, the game has {g.num_players}")
         if g.max_moves < 1:
             raise ValueError(f"the game's max_moves must be >= 1, got {g.max_moves}")
-        if g.flags & ~(INFO_HIDDEN | INFO_CHANCE):
+        if g.flags & ~(INFO_HIDDEN | INFO_CHANCE | PRIOR_POINTWISE):
             raise ValueError(f"the game's flags {g.flags:#x} hold unknown bits")
-        if g.flags and (g.determinize == NULL or g.info_key == NULL):
+        if (g.flags & PRIOR_POINTWISE) and g.prior == NULL:
+            raise ValueError("a game that flags its prior pointwise needs a prior")
+        if (g.flags & (INFO_HIDDEN | INFO_CHANCE)) and (g.determinize == NULL or g.info_key == NULL):
             raise ValueError("a game with hidden information or chance needs determinize and info_key")
         if g.is_terminal(g.ctx, root):
             raise ValueError("the game is over: there is no move to search")
@@ -1380,14 +1405,14 @@ cdef class Searcher:
                 raise ValueError(f"prior={cfg['prior']!r} needs selection='puct' (UCT has no priors)")
             if g.prior == NULL:
                 raise ValueError(f"prior={cfg['prior']!r}: the game's interface table has no move prior")
-            if g.flags and float(cfg["widening"]) != 0.0:
+            if (g.flags & (INFO_HIDDEN | INFO_CHANCE)) and float(cfg["widening"]) != 0.0:
                 raise ValueError("widening needs open information (an information-set node's children "
                                  "are appended as samples list them, not kept in prior order)")
         if not float(cfg["prior_temperature"]) > 0.0:
             raise ValueError(f"prior_temperature must be > 0, got {cfg['prior_temperature']!r}")
         if float(cfg["prior_temperature"]) != 1.0 and cfg["prior"] == "uniform":
             raise ValueError("prior_temperature needs a move prior (prior='uniform' has nothing to temper)")
-        if g.flags and float(cfg["minimax"]) != 0.0:
+        if (g.flags & (INFO_HIDDEN | INFO_CHANCE)) and float(cfg["minimax"]) != 0.0:
             raise ValueError("minimax needs open information (an information-set tree's nodes stand for "
                              "many positions, with no one value to back up)")
         if float(cfg["widening"]) != 0.0 and (cfg["prior"] == "uniform" or cfg["selection"] != "puct"):
@@ -1401,9 +1426,9 @@ cdef class Searcher:
             raise ValueError(f"root_noise_alpha must be a finite number > 0, got {cfg['root_noise_alpha']!r}")
         if noise > 0.0 and cfg["selection"] != "puct":
             raise ValueError("root_noise needs selection='puct' (it mixes noise into the root's priors; UCT has none)")
-        if noise > 0.0 and g.flags:
+        if noise > 0.0 and (g.flags & (INFO_HIDDEN | INFO_CHANCE)):
             raise ValueError("root_noise needs open information (the information-set search keeps no priors)")
-        if g.flags and float(cfg["fpu_reduction"]) != 0.0:
+        if (g.flags & (INFO_HIDDEN | INFO_CHANCE)) and float(cfg["fpu_reduction"]) != 0.0:
             # is_select values an unvisited move at its siblings' mean (no prior mass to reduce it by)
             raise ValueError("fpu_reduction needs open information (the information-set search keeps "
                              "the siblings' mean)")
@@ -1426,6 +1451,7 @@ cdef class Searcher:
         P.max_moves = g.max_moves
         P.puct = cfg["selection"] == "puct"
         P.use_prior = P.puct and cfg["prior"] != "uniform"
+        P.pointwise_prior = P.use_prior and (g.flags & PRIOR_POINTWISE) != 0
         P.prior_power = 1.0 / float(cfg["prior_temperature"])
         P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
         P.fpu_reduction = float(cfg["fpu_reduction"])
@@ -1511,7 +1537,8 @@ cdef class Searcher:
                         raise MemoryError()
                 if P.use_prior:
                     workers[t].priors = <double*> malloc(g.max_moves * sizeof(double))
-                    if workers[t].priors == NULL:
+                    workers[t].fresh = <Move*> malloc(g.max_moves * sizeof(Move))
+                    if workers[t].priors == NULL or workers[t].fresh == NULL:
                         raise MemoryError()
                 if P.hidden:
                     workers[t].hbits = hbits
@@ -1738,6 +1765,8 @@ cdef class Searcher:
                 "simulations": total_sims,
                 "nodes": sum(trees[t].count for t in range(active)),
                 "max_depth": max(workers[t].max_depth for t in range(nthreads)),
+                # moves the game's prior weighed (0 without one): what the prior cost
+                "prior_moves": sum(workers[t].prior_moves for t in range(nthreads)),
                 "elapsed": elapsed,
                 "simulations_per_second": total_sims / elapsed if elapsed > 0 else 0.0,
                 "node_bytes": sizeof(Node),
@@ -1768,6 +1797,7 @@ cdef class Searcher:
                     free(workers[t].path)
                     free(workers[t].tmp)
                     free(workers[t].priors)
+                    free(workers[t].fresh)
                     free(workers[t].hkey)
                     free(workers[t].hidx)
                     free(workers[t].hstamp)

@@ -52,10 +52,11 @@ def policy_playout(Core core, unsigned long long seed, int max_moves=100000):
     return n
 
 
-def move_prior(Core core, moves, int net_slot=-1):
+def move_prior(Core core, moves, int net_slot=-1, bint weights=False):
     """The "value" move prior (policy.pxi) of moves (codes of this decision, as the search lists them)
     at this position: one probability each, in their order; by the heuristic, or net_slot >= 0 by the
-    value network loaded there. On the true position: a search asks it on its own sample."""
+    value network loaded there. weights: the unnormalized weights the search reads instead (each
+    move's own, whatever else is listed). On the true position: a search asks it on its own sample."""
     cdef Move buf[MOVECAP]
     cdef double out[MOVECAP]
     cdef PriorCtx ctx
@@ -74,4 +75,5 @@ def move_prior(Core core, moves, int net_slot=-1):
         r = gi_prior_value(&ctx, &core.st, buf, n, out)
     if r < 0:
         raise RuntimeError("move_prior: the rules refused a listed move")
-    return [out[i] for i in range(n)]
+    total = 1.0 if weights else sum(out[i] for i in range(n))
+    return [out[i] / total for i in range(n)]

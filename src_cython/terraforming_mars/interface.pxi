@@ -186,6 +186,7 @@ def game_interface(Core core, bint atomic=False, int net_slot=-1, str prior="uni
     owner.table.prior = NULL   # none: PUCT's priors are uniform
     if prior == "value":
         owner.table.prior = gi_prior_value
+        owner.table.flags |= PRIOR_POINTWISE
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

@@ -136,7 +136,9 @@ cdef int greedy_values_c(const TState* s, Move* moves, double* vals, int cap, in
 
 # PUCT's move prior "value" (bot spec mcts:selection=puct,prior=value): a softmax over the mover's margin
 # one search move later, by the search's own leaf value, as Gaia's value prior. PRIOR_VP: the margin, in
-# VP, that makes a move e times likelier (Gaia's 4 VP; prior_temperature scales it).
+# VP, that makes a move e times likelier (Gaia's 4 VP; prior_temperature scales it). Each move is weighed
+# alone, against the mover's margin before it (PRIOR_POINTWISE), so that the information-set search
+# weighs only the moves new to a node: a sample of the other hands brings a few new cards, not a new list.
 cdef double PRIOR_VP = 4.0
 
 
@@ -145,17 +147,18 @@ ctypedef struct PriorCtx:
 
 
 cdef int gi_prior_value(const void* ctx, const void* s, const Move* moves, int n, double* out) noexcept nogil:
-    """The prior of moves[:n] at s (the search's sample of what the searcher cannot see): each move
-    applied, its own follow-ups left open (they are the tree's next decisions), the mover's margin by
-    the heuristic or the network of ctx, then softmax at PRIOR_VP. GAME_ERR_RULES if apply refuses a
-    move (the search's list is legal_moves')."""
+    """The prior weights of moves[:n] at s (the search's sample of what the searcher cannot see): each
+    move applied, its own follow-ups left open (they are the tree's next decisions), and weighed
+    exp((margin after - margin at s) / PRIOR_VP) by the mover's margin by the heuristic or the network of
+    ctx (normalized, a softmax at PRIOR_VP). GAME_ERR_RULES if apply refuses a move (the search's list is
+    legal_moves')."""
     cdef const TState* st = <const TState*> s
     cdef TState tmp
     cdef int i, p = st.cur, slot = (<const PriorCtx*> ctx).net_slot
+    cdef double before = greedy_margin(st, p, slot)
     for i in range(n):
         memcpy(&tmp, st, sizeof(TState))
         if apply_move(&tmp, moves[i]) < 0:
             return GAME_ERR_RULES
-        out[i] = greedy_margin(&tmp, p, slot)
-    softmax(out, n, PRIOR_VP)
+        out[i] = relative_weight(greedy_margin(&tmp, p, slot), before, PRIOR_VP)
     return GAME_OK

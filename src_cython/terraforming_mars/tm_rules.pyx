@@ -5,7 +5,7 @@ game (base + Corporate Era, Tharsis). Python code reaches it through gaia_ai.gam
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from core.game cimport GameInterface, GAME_OK, GAME_ERR_RULES, Move, INFO_HIDDEN, INFO_CHANCE, hash_bytes
+from core.game cimport GameInterface, GAME_OK, GAME_ERR_RULES, Move, INFO_HIDDEN, INFO_CHANCE, PRIOR_POINTWISE, hash_bytes
 from core.rng cimport splitmix64
 
 include "consts.pxi"

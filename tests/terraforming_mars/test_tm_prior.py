@@ -1,5 +1,6 @@
 """TM's "value" move prior (policy.pxi; mcts:selection=puct,prior=value): a softmax over the mover's margin
-one move later, and an information-set search with it reads only what the searching seat sees."""
+one move later, each move weighed alone, and an information-set search with it reads only what the
+searching seat sees and weighs each of its nodes' moves once."""
 
 from __future__ import annotations
 
@@ -49,6 +50,33 @@ def test_value_prior_is_a_softmax_of_the_movers_margin_one_move_later(seed):
     for i in range(len(codes)):
         assert math.log(prior[i] / prior[base]) == pytest.approx((margins[i] - margins[base]) / PRIOR_VP, abs=1e-9)
     assert len({round(p, 12) for p in prior}) > 1     # the margins differ: the prior is not uniform
+
+
+def test_value_prior_weighs_each_move_alone_by_its_gain_in_margin():
+    # PRIOR_POINTWISE: a move's weight is its own, whatever else is listed, so the information-set search
+    # weighs only the moves a sample adds to a node
+    state = _action_menu(8)
+    codes = state.search_codes()
+    weights = tm_rules.move_prior(state.core, codes, weights=True)
+    for i in (0, len(codes) // 2, len(codes) - 1):
+        assert tm_rules.move_prior(state.core, [codes[i]], weights=True) == [weights[i]]
+    assert tm_rules.move_prior(state.core, codes[::-1], weights=True) == weights[::-1]
+    assert tm_rules.move_prior(state.core, codes) == pytest.approx([w / sum(weights) for w in weights], rel=1e-12)
+    values = tm_rules.evaluate(state.core)
+    mover = state.current_player
+    before = values[mover] - max(v for q, v in enumerate(values) if q != mover)
+    for code, weight in zip(codes, weights):
+        assert math.log(weight) == pytest.approx((_margin(state, code) - before) / PRIOR_VP, abs=1e-9)
+
+
+def test_the_search_weighs_each_child_once():
+    state = _action_menu(5, players=3)
+    config = SearchConfig(simulations=300, rollout_depth=8, selection="puct", prior="value", seed=4)
+    stats = TmSearcher(config).search(state).stats
+    # every node but the root was added once, with its move's weight: no sample weighs a list again
+    assert stats.prior_moves == stats.nodes - 1 > stats.simulations
+    uniform = TmSearcher(SearchConfig(simulations=300, rollout_depth=8, selection="puct", seed=4)).search(state)
+    assert uniform.stats.prior_moves == 0
 
 
 def test_value_prior_refuses_a_move_of_another_decision():
