@@ -12,7 +12,7 @@ from gaia_ai.search import SearchConfig
 
 # short spec names for the most used SearchConfig fields; any field may also be given by its own name
 # (noise=E,alpha=A: AlphaZero's root noise, root_noise and root_noise_alpha, for self-play; PUCT only)
-ALIASES = {"sims": "simulations", "ms": "time_ms", "maxms": "max_time_ms", "c": "c_uct", "eval": "evaluator", "fpu": "fpu_reduction", "mix": "leaf_mix", "mixd": "leaf_mix_per_doubling", "mixref": "leaf_mix_reference", "mm": "minimax", "ptemp": "prior_temperature", "pw": "widening", "pwp": "widening_power", "noise": "root_noise", "alpha": "root_noise_alpha"}
+ALIASES = {"sims": "simulations", "ms": "time_ms", "maxms": "max_time_ms", "c": "c_uct", "eval": "evaluator", "fpu": "fpu_reduction", "mix": "leaf_mix", "mixd": "leaf_mix_per_doubling", "mixref": "leaf_mix_reference", "mm": "minimax", "ptemp": "prior_temperature", "pafter": "prior_after", "pw": "widening", "pwp": "widening_power", "noise": "root_noise", "alpha": "root_noise_alpha"}
 
 
 class MctsBot(SearchMovePlayer):

@@ -100,6 +100,13 @@ class SearchConfig:
                      temperature t becomes the same softmax at t * prior_temperature; Leela's policy
                      softmax temperature). 1 (the default): the game's prior as it is. Needs a prior
                      other than "uniform". Bot spec mcts:ptemp=2.
+      prior_after    Weighs a node's moves by the game's prior only once the node has this many visits
+                     (>= 0; 0, the default: at once); before, PUCT weighs them uniformly. Most nodes
+                     of a tree are visited a few times, and a prior that applies and evaluates every
+                     move costs several leaf evaluations a node: Chaslot et al. 2008's progressive
+                     bias, given once a node has T visits for the same reason. The root is weighed at
+                     once. Information-set search with a prior that weighs each move alone only
+                     (Terraforming Mars's "value"). Bot spec mcts:pafter=8.
       root_noise     AlphaZero's root noise, for self-play's exploration (0 to 1; 0, the default: off,
       root_noise_alpha  the plain search bit for bit). Once per search the root's priors p (the game's,
                      tempered, or uniform 1/k) become (1 - root_noise) * p + root_noise * eta, eta a
@@ -188,6 +195,7 @@ class SearchConfig:
     leaf_mix_reference: int = 400
     minimax: float = 0.0
     prior_temperature: float = 1.0
+    prior_after: int = 0
     widening: float = 0.0
     widening_power: float = 0.5
     evaluator: Evaluator = "heuristic"
@@ -222,6 +230,10 @@ class SearchConfig:
         if self.prior != "uniform" and self.selection != "puct":
             raise ValueError(f"SearchConfig.prior={self.prior!r} needs selection='puct' (UCT uses no prior)")
         _check_positive(self, "prior_temperature")
+        _check_int(self, "prior_after", 0)
+        if self.prior_after != 0 and self.prior == "uniform":
+            raise ValueError(f"SearchConfig.prior_after={self.prior_after!r} needs a move prior "
+                             "(prior='uniform' weighs nothing)")
         if self.prior_temperature != 1.0 and self.prior == "uniform":
             raise ValueError(f"SearchConfig.prior_temperature={self.prior_temperature!r} needs a move prior "
                              "(prior='uniform' has nothing to temper)")

@@ -163,6 +163,9 @@ cdef enum NodeState:
     EXPANDED = 2
     FULL = 3                 # the arena had no room: stays a leaf
 
+cdef float UNWEIGHED = -1.0   # a node's prior while prior_after keeps it unweighed (weights are > 0)
+
+
 cdef enum SearchError:
     OK = 0
     ERR_LEGAL = 1
@@ -207,6 +210,8 @@ ctypedef struct Params:
     int use_prior            # PUCT with the game's move prior (g.prior) instead of uniform priors
     int pointwise_prior      # the game's prior weighs each move alone (PRIOR_POINTWISE): a node that
                              # gains children has only its new moves weighed
+    int prior_after          # information-set search, pointwise prior: a node's children are weighed
+                             # once the node has this many visits (0: at once); before, uniformly
     double prior_power       # 1 / prior_temperature: the game's priors are raised to it and renormalized
     double c
     double fpu_reduction     # PUCT: an unvisited child's value is its visited siblings' mean minus this times sqrt(their prior mass)
@@ -704,6 +709,9 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     cdef signed char state = mc_load_acq_i8(&node.state)
     cdef long long first
     cdef int j, k, tail = -1, missing = 0, player, b
+    # the root is weighed at once (on the search's own sample); another node once it has prior_after
+    # visits (is_select weighs the children it made before)
+    cdef bint weigh = P.use_prior and (i == 0 or mc_load_i32(&node.visits) >= P.prior_after)
     if state == EXPANDING or not mc_cas_i8(&node.state, state, EXPANDING):
         return 0
     j = node.first_child
@@ -723,7 +731,7 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     # the new children's priors (is_select renormalizes over the available): a pointwise prior weighs
     # the new moves alone; any other, the sample's whole list, so that a move seen first in another
     # sample is weighed on the same scale
-    if P.use_prior and P.pointwise_prior:
+    if weigh and P.pointwise_prior:
         j = 0
         for k in range(n):
             if W.fstamp[k] != W.gen:
@@ -732,7 +740,7 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
         if game_priors(P, W, W.fresh, missing, False) != OK:
             mc_store_rel_i8(&node.state, state)
             return -ERR_PRIOR
-    elif P.use_prior and game_priors(P, W, W.moves, n, True) != OK:
+    elif weigh and game_priors(P, W, W.moves, n, True) != OK:
         mc_store_rel_i8(&node.state, state)
         return -ERR_PRIOR
     player = P.g.current_player(P.g.ctx, W.st)
@@ -741,9 +749,11 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     for k in range(n):
         if W.fstamp[k] != W.gen:
             init_node(&T.nodes[b], W.moves[k], player)
-            if P.use_prior:
+            if weigh:
                 T.nodes[b].prior = <float> W.priors[j if P.pointwise_prior else k]
                 j += 1
+            elif P.use_prior:
+                T.nodes[b].prior = UNWEIGHED
             T.avail[b] = 0
             T.next[b] = b + 1
             b += 1
@@ -757,23 +767,67 @@ cdef int is_grow(const Params* P, Tree* T, Worker* W, long long i, int n) noexce
     return missing
 
 
+cdef int weigh_children(const Params* P, Tree* T, Worker* W, Node* parent, int na) noexcept nogil:
+    """Give the available children (W.cbuf[:na]) of parent that is_grow left unweighed (prior_after)
+    their weights by the game's pointwise prior in this sample: OK (also when another thread holds
+    the node: they stay unweighed this time), or ERR_PRIOR."""
+    cdef signed char state = mc_load_acq_i8(&parent.state)
+    cdef int a, k = 0
+    if state == EXPANDING or not mc_cas_i8(&parent.state, state, EXPANDING):
+        return OK
+    for a in range(na):
+        if mc_load_f32(&T.nodes[W.cbuf[a]].prior) < 0.0:
+            W.fresh[k] = T.nodes[W.cbuf[a]].move
+            k += 1
+    if k > 0 and game_priors(P, W, W.fresh, k, False) != OK:
+        mc_store_rel_i8(&parent.state, state)
+        return ERR_PRIOR
+    k = 0
+    for a in range(na):
+        if mc_load_f32(&T.nodes[W.cbuf[a]].prior) < 0.0:
+            mc_store_f32(&T.nodes[W.cbuf[a]].prior, <float> W.priors[k])
+            k += 1
+    mc_store_rel_i8(&parent.state, state)
+    return OK
+
+
 cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept nogil:
     """Among the children of parent whose move is legal in this sample (each counts one more
     availability), the best by UCT or PUCT over availability counts (see the module docstring);
-    under UCT the first unvisited one in list order. -1 if none is available."""
-    cdef int j = mc_load_acq_i32(&parent.first_child), na = 0, a, ne, best = -1, seen = 0
+    under UCT the first unvisited one in list order. -1 if none is available, -2 if the game's prior
+    failed. With prior_after, a node past it first weighs its unweighed available children; while
+    any is unweighed, PUCT weighs them all uniformly."""
+    cdef int j = mc_load_acq_i32(&parent.first_child), na = 0, a, ne, best = -1, seen = 0, unweighed = 0
     cdef double score, best_score = -INFINITY, q, fpu = 0.0, mass = 0.0
+    cdef float p
     cdef Node* ch
     while j >= 0:
         if legal_index(W, T.nodes[j].move) >= 0:
             mc_add_i32(&T.avail[j], 1)
             W.cbuf[na] = j
             if P.use_prior:
-                mass += T.nodes[j].prior
+                p = mc_load_f32(&T.nodes[j].prior)
+                if p < 0.0:
+                    unweighed += 1
+                else:
+                    mass += p
             na += 1
         j = mc_load_acq_i32(&T.next[j])
     if na == 0:
         return -1
+    if unweighed > 0 and mc_load_i32(&parent.visits) >= P.prior_after:
+        if weigh_children(P, T, W, parent, na) != OK:
+            return -2
+        unweighed = 0
+        mass = 0.0
+        for a in range(na):
+            p = mc_load_f32(&T.nodes[W.cbuf[a]].prior)
+            if p < 0.0:
+                unweighed += 1
+            else:
+                mass += p
+    if unweighed > 0:
+        mass = 0.0   # PUCT with uniform priors
     if P.puct:
         for a in range(na):
             ch = &T.nodes[W.cbuf[a]]
@@ -790,7 +844,7 @@ cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept n
             q = mc_load_f64(&ch.value_sum) / ne if ne > 0 else fpu
             if P.use_prior and mass > 0.0:
                 # the prior's share among the available children
-                score = q + P.c * (ch.prior / mass) * sqrt(<double> mc_load_i32(&T.avail[j])) / (1.0 + ne)
+                score = q + P.c * (mc_load_f32(&ch.prior) / mass) * sqrt(<double> mc_load_i32(&T.avail[j])) / (1.0 + ne)
             else:
                 score = q + P.c * sqrt(<double> mc_load_i32(&T.avail[j])) / (na * (1.0 + ne))
         elif ne == 0:
@@ -829,6 +883,8 @@ cdef int simulate_is(const Params* P, Tree* T, Worker* W) noexcept nogil:
             if is_grow(P, T, W, node_i, n) < 0:
                 return ERR_PRIOR
         c = is_select(P, T, W, node)
+        if c == -2:
+            return ERR_PRIOR
         if c < 0:
             break
         if node_i == 0 and P.favoured_share > 0.0 and has_move(W.moves, n, P.favoured):
@@ -1151,7 +1207,7 @@ cdef long long copy_subtree(const Node* old, const float* old_mm, long long src,
 CONFIG_KEYS = (
     "simulations", "time_ms", "max_time_ms", "threads", "parallelism", "selection", "c_uct", "c_puct", "value",
     "margin_scale", "rollout_depth", "max_nodes", "pv_length", "seed", "virtual_loss", "reuse_tree",
-    "fpu_reduction", "leaf_mix", "minimax", "prior_temperature", "widening", "widening_power",
+    "fpu_reduction", "leaf_mix", "minimax", "prior_temperature", "prior_after", "widening", "widening_power",
     "leaf_mix_per_doubling", "leaf_mix_reference",   # the budget rule, resolved in Python: must come as 0
     "evaluator",   # read by the game when it builds its interface table (its evaluate), not here
     "prior",       # "uniform", or a prior the game put in its table (g.prior), which PUCT then uses
@@ -1452,6 +1508,13 @@ cdef class Searcher:
         P.puct = cfg["selection"] == "puct"
         P.use_prior = P.puct and cfg["prior"] != "uniform"
         P.pointwise_prior = P.use_prior and (g.flags & PRIOR_POINTWISE) != 0
+        P.prior_after = int(cfg["prior_after"])
+        if P.prior_after < 0:
+            raise ValueError(f"prior_after must be >= 0, got {cfg['prior_after']!r}")
+        if P.prior_after > 0 and not (P.hidden and P.pointwise_prior):
+            raise ValueError("prior_after needs the information-set search and a move prior that weighs each "
+                             "move alone (the game's PRIOR_POINTWISE): it weighs a node's children later, "
+                             "in another sample")
         P.prior_power = 1.0 / float(cfg["prior_temperature"])
         P.c = float(cfg["c_puct"] if P.puct else cfg["c_uct"])
         P.fpu_reduction = float(cfg["fpu_reduction"])

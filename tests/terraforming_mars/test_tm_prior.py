@@ -79,6 +79,34 @@ def test_the_search_weighs_each_child_once():
     assert uniform.stats.prior_moves == 0
 
 
+def test_prior_after_weighs_a_node_once_it_has_that_many_visits():
+    state = _action_menu(5, players=3)
+    base = {"simulations": 300, "rollout_depth": 8, "selection": "puct", "prior": "value", "seed": 4}
+    at_once = TmSearcher(SearchConfig(**base)).search(state)
+    later = TmSearcher(SearchConfig(**base, prior_after=8)).search(state)
+    assert 0 < later.stats.prior_moves < at_once.stats.prior_moves
+    assert later.stats.prior_moves < later.stats.nodes - 1          # some nodes never reached 8 visits
+    again = TmSearcher(SearchConfig(**base, prior_after=8)).search(state)
+    assert [(c.move, c.visits) for c in again.candidates] == [(c.move, c.visits) for c in later.candidates]
+    # past the budget, only the root is weighed (at once, on the search's own sample)
+    never = TmSearcher(SearchConfig(**base, prior_after=10_000)).search(state)
+    assert never.stats.prior_moves == len(state.search_codes())
+
+
+def test_prior_after_refusals():
+    state = _action_menu(3)
+    with pytest.raises(ValueError, match="prior_after must be >= 0"):
+        SearchConfig(simulations=10, selection="puct", prior="value", prior_after=-1)
+    with pytest.raises(ValueError, match="needs a move prior"):
+        SearchConfig(simulations=10, selection="puct", prior_after=4)
+    game = load_game("gaia-project")
+    gaia_state = game.new_game(game.deal(2, 1))
+    with pytest.raises(ValueError, match="prior_after needs the information-set search"):
+        game.search(gaia_state, SearchConfig(simulations=10, selection="puct", prior="value", prior_after=4))
+    assert make_bot("mcts:sims=20,rollout_depth=4,selection=puct,prior=value,pafter=4",
+                    game=load_game("terraforming-mars")).choose(state).code in state.search_codes()
+
+
 def test_value_prior_refuses_a_move_of_another_decision():
     state = _action_menu(3)
     with pytest.raises(ValueError, match="not a legal move of this decision"):
