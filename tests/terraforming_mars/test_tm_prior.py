@@ -88,6 +88,11 @@ def test_prior_after_weighs_a_node_once_it_has_that_many_visits():
     assert later.stats.prior_moves < later.stats.nodes - 1          # some nodes never reached 8 visits
     again = TmSearcher(SearchConfig(**base, prior_after=8)).search(state)
     assert [(c.move, c.visits) for c in again.candidates] == [(c.move, c.visits) for c in later.candidates]
+    # two threads share the tree: a node is weighed under its expansion lock (and the sanitizer stage
+    # of .ci/run runs this file)
+    shared = TmSearcher(SearchConfig(**base, prior_after=4, threads=2)).search(state)
+    assert shared.stats.simulations == 300 and 0 < shared.stats.prior_moves < shared.stats.nodes
+    assert {c.move.code for c in shared.candidates} <= set(state.search_codes())
     # past the budget, only the root is weighed (at once, on the search's own sample)
     never = TmSearcher(SearchConfig(**base, prior_after=10_000)).search(state)
     assert never.stats.prior_moves == len(state.search_codes())
