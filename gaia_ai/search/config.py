@@ -86,7 +86,8 @@ class SearchConfig:
                      VP, over the mover's margin one search move later by the search's leaf value,
                      the heuristic or eval=nN), asked on the search's sample of the hidden cards
                      for each move new to a node (it weighs each move alone, by its gain in margin);
-                     docs/terraforming-mars.md.
+                     docs/terraforming-mars.md. Eminent Domain: "value" too, in the same form over
+                     the greedy bot's heuristic at 1 influence; docs/eminent-domain.md.
       widening       Progressive widening (>= 0; 0, the default: off). Needs selection="puct" and a move
       widening_power prior: a node's children are kept in prior order, and one with N visits selects
                      only among its ceil(widening * (N + 1) ** widening_power) likeliest (at least one;

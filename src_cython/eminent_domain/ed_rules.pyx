@@ -7,7 +7,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from core.game cimport GameInterface, Move, INFO_HIDDEN, INFO_CHANCE, hash_bytes
+from core.game cimport GameInterface, Move, GAME_OK, GAME_ERR_RULES, INFO_HIDDEN, INFO_CHANCE, PRIOR_POINTWISE, hash_bytes
 from core.rng cimport splitmix64
 
 include "consts.pxi"
@@ -18,5 +18,7 @@ include "moves.pxi"
 include "interface.pxi"
 include "core.pxi"
 include "greedy.pxi"
+include "core/softmax.pxi"
+include "prior.pxi"
 include "core/mlp.pxi"
 include "net.pxi"

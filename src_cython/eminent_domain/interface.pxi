@@ -255,13 +255,16 @@ cdef class Interface:
     cdef Tables tables
 
 
-def game_interface(Core core, int net_slot=-1):
+def game_interface(Core core, int net_slot=-1, prior="uniform"):
     """(capsule of the GameInterface table, owner object to keep alive) for this game's states; the leaf
     value is the heuristic (gi_evaluate), or with net_slot >= 0 the value network loaded in that slot
-    (net.pxi)."""
+    (net.pxi). prior: "uniform" (the table has none) or "value" (prior.pxi: each move weighed by the
+    mover's greedy-heuristic margin one move later)."""
     cdef Interface owner = Interface()
     if net_slot >= 0:
         check_net_slot(net_slot)
+    if prior not in ("uniform", "value"):
+        raise ValueError(f"no {prior!r} move prior for Eminent Domain (prior=uniform or prior=value)")
     owner.tables = core.tables
     owner.table.state_size = sizeof(EdState)
     owner.table.num_players = core.st.num_players
@@ -281,7 +284,10 @@ def game_interface(Core core, int net_slot=-1):
                                 else gi_evaluate_net2 if net_slot == 2 else gi_evaluate_net3)
     owner.table.determinize = gi_determinize
     owner.table.info_key = gi_info_key
-    owner.table.prior = NULL   # no move prior: PUCT's priors are uniform
+    owner.table.prior = NULL   # none: PUCT's priors are uniform
+    if prior == "value":
+        owner.table.prior = gi_prior_value
+        owner.table.flags |= PRIOR_POINTWISE
     return PyCapsule_New(&owner.table, b"gaia_ai.GameInterface", NULL), owner
 
 

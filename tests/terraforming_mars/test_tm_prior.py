@@ -150,5 +150,5 @@ def test_value_prior_bot_spec_and_refusals():
         TmSearcher(SearchConfig(simulations=10, selection="puct", prior="policy")).search(state)
     ed = load_game("eminent-domain")
     ed_state = ed.new_game(ed.deal(2, 1))
-    with pytest.raises(UnsupportedError, match="no 'value' move prior for this game"):
-        ed.search(ed_state, SearchConfig(simulations=10, selection="puct", prior="value"))
+    with pytest.raises(UnsupportedError, match="no .p1. move prior for this game"):
+        ed.search(ed_state, SearchConfig(simulations=10, selection="puct", prior="p1"))

@@ -1,6 +1,7 @@
 """The Eminent Domain search: information-set MCTS over the C interface (every decision one atomic move).
 The leaf value is the heuristic (interface.pxi's gi_evaluate) or, with evaluator "nN" (bot spec
-mcts:eval=n1), the value network of data/ed-value-nN.json (value_net.py, net.pxi)."""
+mcts:eval=n1), the value network of data/ed-value-nN.json (value_net.py, net.pxi). With
+selection=puct,prior=value, PUCT's move prior weighs each move by the greedy heuristic (prior.pxi)."""
 
 from __future__ import annotations
 
@@ -22,5 +23,10 @@ class EdSearcher(CoreSearcher):
         """The heuristic (gi_evaluate) or a value network "nN" (value_net.py: data/ed-value-nN.json)."""
         return evaluator == "heuristic" or bool(NET_VERSION.fullmatch(evaluator))
 
+    def supports_prior(self, prior: str) -> bool:
+        """Uniform, or "value": each move weighed by the mover's greedy-heuristic margin one move later,
+        asked on the search's sample (prior.pxi; pointwise, so prior_after applies)."""
+        return prior in ("uniform", "value")
+
     def interface(self, state: Any) -> tuple[Any, Any, Any]:
-        return state.search_interface(net_slot=self._net_slot)
+        return state.search_interface(net_slot=self._net_slot, prior=self.config.prior)

@@ -148,12 +148,12 @@ class EdState:
         """Every decision is already a small choice: each search move is one atomic move."""
         return [(m.code, [m]) for m in self.legal_moves()]
 
-    def search_interface(self, net_slot: int = -1) -> tuple[Any, Any, Any]:
+    def search_interface(self, net_slot: int = -1, prior: str = "uniform") -> tuple[Any, Any, Any]:
         """The C game interface over a private copy of this position (gaia_ai.games.api.CoreSearchable);
         its leaf value the heuristic, or with net_slot >= 0 the value network loaded there
-        (value_net.slot)."""
+        (value_net.slot); prior "value": PUCT's move prior by the greedy heuristic (prior.pxi)."""
         core = self._core.copy()
-        iface, owner = ed_rules.game_interface(core, net_slot)
+        iface, owner = ed_rules.game_interface(core, net_slot, prior)
         return iface, ed_rules.state_pointer(core), (owner, core)
 
     # ---- whose decision -------------------------------------------------------------------------------
