@@ -1,5 +1,5 @@
 """What TM's value network costs: ``python bench/tm_value_net.py [--positions N] [--reps R] [--sims S]
-[--searches K] [--threads 1,2] [--rollout-depth D] [--net nN] [--prior]``.
+[--searches K] [--threads 1,2] [--rollout-depth D] [--net nN] [--prior [--prior-after T,...]]``.
 
 1. Nanoseconds per evaluation of a position (tm_rules.evaluate_repeat: R evaluations in a nogil loop) by
    the heuristic (evaluate.pxi) and by the network (the heuristic's parts, the encoding of every seat, the
@@ -12,7 +12,8 @@
    margin evaluated, then a softmax) in microseconds per decision and per move, and in 2 two more
    searches with PUCT and that prior (c_puct 0.75), by the heuristic and by the network (its leaf and
    prior), with the moves the prior weighed per simulation (only the moves new to a node: the prior is
-   pointwise).
+   pointwise); with ``--prior-after T,...`` the network's prior search again with each prior_after T
+   (a node weighed once it has T visits).
 Issue 41; the figures are in docs/terraforming-mars.md ("A value network (issue 41)"). Deterministic
 positions and seeds; the times are wall clock (run it on a quiet machine, under nice on a shared one).
 """
@@ -78,14 +79,17 @@ def prior_us(states: list[TmState], reps: int) -> tuple[float, float]:
 
 
 def sims_per_second(states: list[TmState], sims: int, threads: int, depth: int, net: str,
-                    prior: bool = False) -> tuple[dict[str, float], dict[str, float]]:
+                    prior: bool = False, prior_after: tuple[int, ...] = ()) -> tuple[dict[str, float], dict[str, float]]:
     """Medians over the positions of each search's simulations per second, and of the moves its prior
-    weighed per simulation (the prior searches only: PRIOR by the heuristic, PRIOR,eval=net by the net)."""
+    weighed per simulation (the prior searches only: PRIOR by the heuristic, PRIOR,eval=net by the net,
+    and that one with each prior_after T)."""
     searches = {"heuristic": {"evaluator": "heuristic"}, net: {"evaluator": net}}
     if prior:
         puct = {"selection": "puct", "prior": "value", "c_puct": 0.75}
         searches[PRIOR] = puct
         searches[f"{PRIOR},eval={net}"] = {**puct, "evaluator": net}
+        for after in prior_after:
+            searches[f"{PRIOR},eval={net},pafter={after}"] = {**puct, "evaluator": net, "prior_after": after}
     rates: dict[str, list[float]] = {name: [] for name in searches}
     weighed: dict[str, list[float]] = {name: [] for name in searches if name.startswith(PRIOR)}
     for i, state in enumerate(states):
@@ -109,6 +113,8 @@ def main() -> None:
     parser.add_argument("--rollout-depth", type=int, default=60)
     parser.add_argument("--net", default=value_net.VERSION)
     parser.add_argument("--prior", action="store_true", help="also time the value move prior and its search")
+    parser.add_argument("--prior-after", default="", metavar="T,...",
+                        help="with --prior, also the network's prior search with each prior_after T (pafter=T)")
     args = parser.parse_args()
     states = positions(args.positions)
     ns = evaluation_ns(states, args.reps, args.net)
@@ -121,7 +127,8 @@ def main() -> None:
         print(f"value prior: {decision:.1f} us a decision, {move:.2f} us a search move (medians)")
     searched = states[:: max(1, len(states) // args.searches)][: args.searches]
     for threads in (int(t) for t in args.threads.split(",")):
-        rates, weighed = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net, args.prior)
+        after = tuple(int(t) for t in args.prior_after.split(",") if t)
+        rates, weighed = sims_per_second(searched, args.sims, threads, args.rollout_depth, args.net, args.prior, after)
         line = (f"simulations/s, {threads} thread(s), rollout_depth={args.rollout_depth}, {args.sims} simulations, "
                 f"median of {len(searched)} positions: heuristic {rates['heuristic']:.0f}")
         for name, rate in rates.items():
