@@ -1,5 +1,5 @@
-# The softmax every game's move prior ends in (Gaia's value and policy priors; TM's value prior weighs
-# each move alone by the same exponential, relative_weight).
+# The softmax Gaia's move priors end in (value and policy); the pointwise priors of TM and ED weigh each
+# move alone by the same exponential instead (core/relative_weight.pxi).
 from libc.math cimport exp, INFINITY
 
 
@@ -16,9 +16,3 @@ cdef void softmax(double* out, int n, double temperature) noexcept nogil:
     for i in range(n):
         out[i] /= total
 
-
-cdef inline double relative_weight(double value, double reference, double temperature) noexcept nogil:
-    """exp((value - reference) / temperature), its exponent held to [-30, 30]: a softmax's weight of one
-    move on a scale fixed by reference, not by the other moves (a pointwise prior)."""
-    cdef double z = (value - reference) / temperature
-    return exp(30.0 if z > 30.0 else -30.0 if z < -30.0 else z)

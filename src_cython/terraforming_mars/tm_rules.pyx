@@ -18,7 +18,7 @@ include "movegen.pxi"
 include "evaluate.pxi"
 include "core/mlp.pxi"
 include "net.pxi"
-include "core/softmax.pxi"
+include "core/relative_weight.pxi"
 include "policy.pxi"
 include "searchmoves.pxi"
 
