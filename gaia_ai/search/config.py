@@ -107,7 +107,8 @@ class SearchConfig:
                      move costs several leaf evaluations a node: Chaslot et al. 2008's progressive
                      bias, given once a node has T visits for the same reason. The root is weighed at
                      once. Information-set search with a prior that weighs each move alone only
-                     (Terraforming Mars's "value"). Bot spec mcts:pafter=8.
+                     (the "value" priors of Terraforming Mars and Eminent Domain). Bot spec
+                     mcts:pafter=8.
       root_noise     AlphaZero's root noise, for self-play's exploration (0 to 1; 0, the default: off,
       root_noise_alpha  the plain search bit for bit). Once per search the root's priors p (the game's,
                      tempered, or uniform 1/k) become (1 - root_noise) * p + root_noise * eta, eta a

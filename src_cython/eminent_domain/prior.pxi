@@ -42,19 +42,10 @@ def move_prior(Core core, moves, bint weights=False):
     true position: a search asks it on its own sample."""
     cdef Move buf[MAXMOVES]
     cdef double out[MAXMOVES]
-    cdef int n = len(moves), i, r
-    if n < 1 or n > MAXMOVES:
-        raise ValueError(f"move_prior: 1 to {MAXMOVES} moves, got {n}")
+    cdef int n, r
     if core.st.finished:
         raise ValueError("move_prior: the game is over")
-    legal = set(core.legal_moves())
-    for i in range(n):
-        if moves[i] not in legal:
-            raise ValueError(f"move_prior: {moves[i]} is not a legal move of this decision")
-        buf[i] = moves[i]
+    n = prior_moves_into(moves, core.legal_moves(), buf, MAXMOVES)
     with nogil:
         r = gi_prior_value(core.tables.c, &core.st, buf, n, out)
-    if r < 0:
-        raise RuntimeError("move_prior: the rules refused a listed move")
-    total = 1.0 if weights else sum(out[i] for i in range(n))
-    return [out[i] / total for i in range(n)]
+    return prior_answer(r, out, n, weights)

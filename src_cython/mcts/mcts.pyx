@@ -48,8 +48,10 @@ child legal in the sample counts one more availability, and selection scores onl
 UCT with the availability count in place of the parent's visits (q + c sqrt(ln avail / n)) or PUCT
 (q + c p sqrt(avail) / (1 + n), p the child's prior as a share of the available children's: 1/k when
 uniform; a game's prior is asked on the sample when a node gains children, each new child keeping its
-move's prior from that list). Children are a linked list in the arena
-(next sibling and availability in arrays beside the nodes, allocated only for such games), appended
+move's prior from that list, or, for a prior that weighs each move alone (PRIOR_POINTWISE), for the new
+moves only; with prior_after a node's children stay unweighed, uniform, until it has that many
+visits). Children are a linked list in the arena (next sibling and availability in arrays beside the
+nodes, allocated only for such games), appended
 under a per-node lock (the node state) so tree parallelism works as for open games; root parallelism
 too. A tree searched for hidden information is never reused (each search starts afresh). Open
 information (flags 0) keeps the plain search above, unchanged.
@@ -791,6 +793,22 @@ cdef int weigh_children(const Params* P, Tree* T, Worker* W, Node* parent, int n
     return OK
 
 
+cdef inline double prior_mass(const Tree* T, const Worker* W, int na, int* unweighed) noexcept nogil:
+    """The summed prior of the available children W.cbuf[:na]; *unweighed: how many have none yet
+    (prior_after), whose mass is left out."""
+    cdef double mass = 0.0
+    cdef float p
+    cdef int a
+    unweighed[0] = 0
+    for a in range(na):
+        p = mc_load_f32(&T.nodes[W.cbuf[a]].prior)
+        if p < 0.0:
+            unweighed[0] += 1
+        else:
+            mass += p
+    return mass
+
+
 cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept nogil:
     """Among the children of parent whose move is legal in this sample (each counts one more
     availability), the best by UCT or PUCT over availability counts (see the module docstring);
@@ -799,35 +817,23 @@ cdef int is_select(const Params* P, Tree* T, Worker* W, Node* parent) noexcept n
     any is unweighed, PUCT weighs them all uniformly."""
     cdef int j = mc_load_acq_i32(&parent.first_child), na = 0, a, ne, best = -1, seen = 0, unweighed = 0
     cdef double score, best_score = -INFINITY, q, fpu = 0.0, mass = 0.0
-    cdef float p
     cdef Node* ch
     while j >= 0:
         if legal_index(W, T.nodes[j].move) >= 0:
             mc_add_i32(&T.avail[j], 1)
             W.cbuf[na] = j
-            if P.use_prior:
-                p = mc_load_f32(&T.nodes[j].prior)
-                if p < 0.0:
-                    unweighed += 1
-                else:
-                    mass += p
             na += 1
         j = mc_load_acq_i32(&T.next[j])
     if na == 0:
         return -1
-    if unweighed > 0 and mc_load_i32(&parent.visits) >= P.prior_after:
-        if weigh_children(P, T, W, parent, na) != OK:
-            return -2
-        unweighed = 0
-        mass = 0.0
-        for a in range(na):
-            p = mc_load_f32(&T.nodes[W.cbuf[a]].prior)
-            if p < 0.0:
-                unweighed += 1
-            else:
-                mass += p
-    if unweighed > 0:
-        mass = 0.0   # PUCT with uniform priors
+    if P.use_prior:
+        mass = prior_mass(T, W, na, &unweighed)
+        if unweighed > 0 and mc_load_i32(&parent.visits) >= P.prior_after:
+            if weigh_children(P, T, W, parent, na) != OK:
+                return -2
+            mass = prior_mass(T, W, na, &unweighed)
+        if unweighed > 0:
+            mass = 0.0   # PUCT with uniform priors
     if P.puct:
         for a in range(na):
             ch = &T.nodes[W.cbuf[a]]

@@ -60,20 +60,10 @@ def move_prior(Core core, moves, int net_slot=-1, bint weights=False):
     cdef Move buf[MOVECAP]
     cdef double out[MOVECAP]
     cdef PriorCtx ctx
-    cdef int n = len(moves), i, r
-    if n < 1 or n > MOVECAP:
-        raise ValueError(f"move_prior: 1 to {MOVECAP} moves, got {n}")
+    cdef int n = prior_moves_into(moves, core.legal_moves(), buf, MOVECAP), r
     if net_slot >= 0:
         check_net_slot(net_slot)
-    legal = set(core.legal_moves())
-    for i in range(n):
-        if moves[i] not in legal:
-            raise ValueError(f"move_prior: {moves[i]} is not a legal move of this decision")
-        buf[i] = moves[i]
     ctx.net_slot = net_slot
     with nogil:
         r = gi_prior_value(&ctx, &core.st, buf, n, out)
-    if r < 0:
-        raise RuntimeError("move_prior: the rules refused a listed move")
-    total = 1.0 if weights else sum(out[i] for i in range(n))
-    return [out[i] / total for i in range(n)]
+    return prior_answer(r, out, n, weights)

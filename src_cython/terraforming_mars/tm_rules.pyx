@@ -19,6 +19,7 @@ include "evaluate.pxi"
 include "core/mlp.pxi"
 include "net.pxi"
 include "core/relative_weight.pxi"
+include "core/prior_args.pxi"
 include "policy.pxi"
 include "searchmoves.pxi"
 
@@ -406,6 +407,9 @@ def debug_place_tile(Core core, int p, int space, int tile):
     _check_index("tile", tile, NTILE)
     place_tile(&core.st, p, space, tile)
     settle(&core.st)
+
+
+CARD_RESOURCES = CARD_RESOURCES_MAX   # the most a card holds (state.pxi): what the imports accept
 
 
 def debug_set_card_resources(Core core, int card, int n):

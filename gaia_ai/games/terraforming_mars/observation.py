@@ -299,7 +299,7 @@ def state_from_observation(data: Any, seed: int = 0) -> TmState:
             "tr_raised": _bool(view, "tr_raised_this_generation", path),
             "next_discount": _int(view, "next_card_discount", path, 0, 50),
             "card_price": _int(view, "card_price", path, 0, 10),
-            "corp_resources": _int(view, "corporation_resources", path, 0, 255),
+            "corp_resources": _int(view, "corporation_resources", path, 0, tm_rules.CARD_RESOURCES),
             "corp_used": _bool(view, "corporation_action_used", path),
         }
         if colonies:
@@ -332,7 +332,7 @@ def state_from_observation(data: Any, seed: int = 0) -> TmState:
         c = _name(name, CARD_IDS, ncard, "project card", f"card_resources[{name!r}]")
         if not any(c in spec["tableau"] for spec in players):
             raise ObservationError(f"card_resources[{name!r}]: the card is in no tableau")
-        card_resources[c] = _value(count, f"card_resources[{name!r}]", 0, 255)
+        card_resources[c] = _value(count, f"card_resources[{name!r}]", 0, tm_rules.CARD_RESOURCES)
     used = []
     for i, name in enumerate(_list(data, "actions_used", "observation", [])):
         c = _name(name, CARD_IDS, ncard, "project card", f"actions_used[{i}]")

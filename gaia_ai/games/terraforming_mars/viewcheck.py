@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from gaia_ai._core import tm_rules
 from gaia_ai.games.jsonfields import Field
 
 from .tables import CARDS, TILE_NAMES
@@ -20,7 +21,7 @@ MAX_PLAYERS = 5
 START_TR = 20                     # every player starts at 20; no card of these sets lowers a rating
 AMOUNT = 100_000                  # resources (the observation's bound; the core holds ints)
 PRODUCTION = 1_000
-CARD_RESOURCES = 255              # resources on one card (the core's byte)
+CARD_RESOURCES = tm_rules.CARD_RESOURCES   # resources on one card (the core's byte, held there)
 MAX_CARDS = len(CARDS)
 OCEANS = 9                        # ocean tiles in the box
 OXYGEN = 14                       # the oxygen track's end (%)
